@@ -1,0 +1,101 @@
+/**
+ * Pulls the service's own explanation out of an error body of any shape, so a user sees "Plan is
+ * blocked" rather than only "HTTP 403". Understood: a JSON string; `{detail}` (FastAPI, RFC 7807),
+ * `{message}`, `{error}`, `{error_description}`, `{msg}`, `{title}`; lists of field errors
+ * (`[{loc, msg}]`, `[{field, message}]`, `{errors: {field: [..]}}`); plain text; an HTML page's
+ * title. Anything else gives `undefined`. The result is one short line of plain text.
+ */
+export function serverExplanation(body: string | undefined): string | undefined {
+  if (!body) return undefined;
+  const trimmed = body.trim();
+  if (!trimmed) return undefined;
+  let explanation: string | undefined;
+  try {
+    explanation = explainJson(JSON.parse(trimmed) as unknown, 0);
+  } catch {
+    explanation = looksLikeHtml(trimmed) ? htmlTitle(trimmed) : trimmed;
+  }
+  return explanation ? oneShortLine(explanation) : undefined;
+}
+
+const MAX_LENGTH = 300;
+const MAX_DEPTH = 4;
+const MAX_LIST_ITEMS = 5;
+const MESSAGE_KEYS = [
+  'detail',
+  'message',
+  'error_description',
+  'error',
+  'msg',
+  'title',
+  'reason',
+  'description',
+] as const;
+
+function explainJson(value: unknown, depth: number): string | undefined {
+  if (depth > MAX_DEPTH || value === null || value === undefined) return undefined;
+  if (typeof value === 'string') return value || undefined;
+  if (typeof value === 'number' || typeof value === 'boolean') return undefined;
+  if (Array.isArray(value)) return joinParts(value.map((item) => explainJson(item, depth + 1)));
+  if (typeof value !== 'object') return undefined;
+  const record = value as Record<string, unknown>;
+
+  const fieldError = explainFieldError(record);
+  if (fieldError) return fieldError;
+
+  const headline = firstExplained(record, depth);
+  const fieldErrors = explainFieldMap(record['errors'], depth);
+  return joinParts([headline, fieldErrors], ': ');
+}
+
+/** `{loc: ["body", "label"], msg}` (FastAPI) or `{field, message}`: "label: <message>". */
+function explainFieldError(record: Record<string, unknown>): string | undefined {
+  const message = record['msg'] ?? record['message'];
+  if (typeof message !== 'string') return undefined;
+  const loc = record['loc'];
+  if (Array.isArray(loc)) {
+    const field = loc.filter((part) => part !== 'body' && part !== 'query').join('.');
+    return field ? `${field}: ${message}` : message;
+  }
+  const field = record['field'] ?? record['param'] ?? record['path'];
+  return typeof field === 'string' && field ? `${field}: ${message}` : undefined;
+}
+
+function firstExplained(record: Record<string, unknown>, depth: number): string | undefined {
+  for (const key of MESSAGE_KEYS) {
+    const explained = explainJson(record[key], depth + 1);
+    if (explained) return explained;
+  }
+  return undefined;
+}
+
+/** `errors` as a list, or as `{field: message | [messages]}` (Rails, Laravel). */
+function explainFieldMap(errors: unknown, depth: number): string | undefined {
+  if (Array.isArray(errors)) return explainJson(errors, depth + 1);
+  if (!errors || typeof errors !== 'object') return undefined;
+  return joinParts(
+    Object.entries(errors as Record<string, unknown>).map(([field, messages]) => {
+      const explained = explainJson(messages, depth + 1);
+      return explained ? `${field}: ${explained}` : undefined;
+    }),
+  );
+}
+
+function joinParts(parts: (string | undefined)[], separator = '; '): string | undefined {
+  const present = parts.filter((part): part is string => Boolean(part)).slice(0, MAX_LIST_ITEMS);
+  return present.length > 0 ? present.join(separator) : undefined;
+}
+
+function looksLikeHtml(text: string): boolean {
+  return /^<(!doctype|html|head|body)\b/i.test(text);
+}
+
+function htmlTitle(html: string): string | undefined {
+  return /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim() || undefined;
+}
+
+function oneShortLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is being removed
+  const line = text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
+  return line.length > MAX_LENGTH ? `${line.slice(0, MAX_LENGTH - 1)}…` : line;
+}

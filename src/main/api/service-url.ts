@@ -1,0 +1,52 @@
+import { ProxyServiceError } from './proxy-service-error';
+
+/**
+ * Checks a service base URL and returns it with exactly one trailing slash, so that endpoint paths
+ * resolve under any prefix it carries (`https://host/api` and `https://host/api/` are the same).
+ * Plain HTTP would send the bearer token in clear text, so it is allowed only on this machine.
+ */
+export function normaliseServiceUrl(input: string): URL {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    throw invalid(
+      `"${input.slice(0, 200)}" is not a valid URL. Enter an address like https://proxy.example.com/api.`,
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw invalid(`The service URL must start with https:// (it starts with ${url.protocol}//).`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw invalid(
+      `The service URL must use HTTPS: ${url.host} is not on this computer, and plain HTTP would expose your access token.`,
+    );
+  }
+  if (url.username || url.password) {
+    throw invalid('The service URL must not contain a user name or password.');
+  }
+  if (url.search || url.hash) {
+    throw invalid('The service URL must not contain a query (?) or fragment (#).');
+  }
+  url.pathname = url.pathname.replace(/\/*$/, '/');
+  return url;
+}
+
+/** Resolves an endpoint path such as `users/me` under the base URL's own path. */
+export function endpointUrl(base: URL, path: string): string {
+  return new URL(path.replace(/^\/+/, ''), base).toString();
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
+function invalid(message: string): ProxyServiceError {
+  return new ProxyServiceError('invalid_input', message);
+}

@@ -1,0 +1,5 @@
+export * from './primitives';
+export * from './user';
+export * from './proxy';
+export * from './plan';
+export * from './updates';

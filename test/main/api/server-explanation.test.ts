@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { serverExplanation } from '../../../src/main/api/server-explanation';
+
+describe('serverExplanation', () => {
+  it.each([
+    ['a JSON string', JSON.stringify('Plan is blocked'), 'Plan is blocked'],
+    ['{detail}', JSON.stringify({ detail: 'Proxy not found' }), 'Proxy not found'],
+    ['{message}', JSON.stringify({ message: 'Slow down' }), 'Slow down'],
+    ['{error}', JSON.stringify({ error: 'forbidden' }), 'forbidden'],
+    ['{error: {message}}', JSON.stringify({ error: { code: 9, message: 'nested' } }), 'nested'],
+    [
+      'OAuth error pair',
+      JSON.stringify({ error: 'invalid_token', error_description: 'Token expired' }),
+      'Token expired',
+    ],
+    [
+      'FastAPI field errors',
+      JSON.stringify({
+        detail: [{ loc: ['body', 'rotate_interval'], msg: 'must be >= 60', type: 'x' }],
+      }),
+      'rotate_interval: must be >= 60',
+    ],
+    [
+      'a list of {field, message}',
+      JSON.stringify([
+        { field: 'label', message: 'too long' },
+        { field: 'id', message: 'unknown' },
+      ]),
+      'label: too long; id: unknown',
+    ],
+    [
+      'Laravel-style message and errors map',
+      JSON.stringify({ message: 'Invalid data', errors: { label: ['is too long', 'has emoji'] } }),
+      'Invalid data: label: is too long; has emoji',
+    ],
+    ['RFC 7807 title', JSON.stringify({ type: 'about:blank', title: 'Conflict' }), 'Conflict'],
+    ['plain text', 'upstream timed out\n', 'upstream timed out'],
+    [
+      'an HTML error page',
+      '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>',
+      '502 Bad Gateway',
+    ],
+  ])('reads %s', (_shape, body, expected) => {
+    expect(serverExplanation(body)).toBe(expected);
+  });
+
+  it.each([
+    ['an empty body', ''],
+    ['whitespace', '  \n'],
+    ['JSON null', 'null'],
+    ['a number', '500'],
+    ['an object without a message', JSON.stringify({ code: 17 })],
+    ['an HTML page without a title', '<!DOCTYPE html><html><body>x</body></html>'],
+  ])('gives nothing for %s', (_shape, body) => {
+    expect(serverExplanation(body)).toBeUndefined();
+  });
+
+  it('returns one short line whatever the body holds', () => {
+    const explanation = serverExplanation(
+      JSON.stringify({ detail: `a\u0000b\r\n${'x'.repeat(5_000)}` }),
+    );
+    expect(explanation).toMatch(/^a b x+…$/);
+    expect(explanation?.length).toBeLessThanOrEqual(300);
+  });
+
+  it('survives deeply nested bodies', () => {
+    const depth = 100_000;
+    const body = `${'{"detail":'.repeat(depth)}"deep"${'}'.repeat(depth)}`;
+    expect(() => serverExplanation(body)).not.toThrow();
+  });
+});

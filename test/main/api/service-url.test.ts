@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ProxyServiceError } from '../../../src/main/api/proxy-service-error';
+import { endpointUrl, normaliseServiceUrl } from '../../../src/main/api/service-url';
+
+describe('normaliseServiceUrl', () => {
+  it.each([
+    ['https://api.example.com', 'https://api.example.com/users/me'],
+    ['https://api.example.com/', 'https://api.example.com/users/me'],
+    ['https://api.example.com/api', 'https://api.example.com/api/users/me'],
+    ['https://api.example.com/api/', 'https://api.example.com/api/users/me'],
+    ['https://api.example.com/v/2//', 'https://api.example.com/v/2/users/me'],
+    ['  https://api.example.com:8443/api  ', 'https://api.example.com:8443/api/users/me'],
+  ])('resolves endpoints under %s', (base, expected) => {
+    expect(endpointUrl(normaliseServiceUrl(base), '/users/me')).toBe(expected);
+  });
+
+  it.each([
+    'http://localhost:8787',
+    'http://127.0.0.1:9/api',
+    'http://127.8.9.10',
+    'http://[::1]:80',
+    'http://app.localhost',
+  ])('allows plain HTTP on this machine: %s', (base) => {
+    expect(normaliseServiceUrl(base).protocol).toBe('http:');
+  });
+
+  it.each([
+    ['http://api.example.com', /must use HTTPS/],
+    ['http://10.0.0.5:8080', /must use HTTPS/],
+    ['http://127.0.0.1.example.com', /must use HTTPS/],
+    ['ftp://api.example.com', /must start with https/],
+    ['api.example.com', /not a valid URL/],
+    ['https://user:secret@api.example.com', /user name or password/],
+    ['https://api.example.com/?key=1', /query/],
+  ])('refuses %s with a clear reason', (base, reason) => {
+    let thrown: unknown;
+    try {
+      normaliseServiceUrl(base);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ProxyServiceError);
+    expect((thrown as ProxyServiceError).kind).toBe('invalid_input');
+    expect((thrown as ProxyServiceError).message).toMatch(reason);
+  });
+});
