@@ -1,26 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FaultQueue } from './faults';
-import type { ApiServer } from './server';
 import { createApiServer } from './server';
+import { useApiServer } from './use-api-server';
 import { callApi, changeableProxyOf } from './test-helpers';
 
-let server: ApiServer;
-let token: string;
-beforeAll(async () => {
-  server = await createApiServer();
-  token = server.tokenFor('demo');
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.faults.clear();
-  server.requestLog.clear();
-});
+const server = useApiServer();
+const token = () => server().tokenFor('demo');
 
-const getMe = (signal?: AbortSignal) => callApi(server, 'GET', 'users/me', { token, signal });
+const getMe = (signal?: AbortSignal) =>
+  callApi(server(), 'GET', 'users/me', { token: token(), signal });
 
 describe('latency', () => {
   it('delays the answer, then handles the request normally', async () => {
-    server.faults.add({ method: 'GET', path: '/users/me', latencyMs: 300 });
+    server().faults.add({ method: 'GET', path: '/users/me', latencyMs: 300 });
     const started = performance.now();
     const { status } = await getMe();
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
@@ -28,14 +20,14 @@ describe('latency', () => {
   });
 
   it('is long enough for a client timeout to fire', async () => {
-    server.faults.add({ latencyMs: 2000 });
+    server().faults.add({ latencyMs: 2000 });
     await expect(getMe(AbortSignal.timeout(100))).rejects.toMatchObject({ name: 'TimeoutError' });
   });
 });
 
 describe('canned responses', () => {
   it('answers 429 with Retry-After for `times` requests, then normally; every try is counted', async () => {
-    server.faults.add({
+    server().faults.add({
       method: 'GET',
       path: '/users/plans',
       times: 2,
@@ -43,20 +35,20 @@ describe('canned responses', () => {
       headers: { 'retry-after': '1' },
       body: { detail: 'Too Many Requests' },
     });
-    const first = await callApi(server, 'GET', 'users/plans', { token });
-    const second = await callApi(server, 'GET', 'users/plans', { token });
-    const third = await callApi(server, 'GET', 'users/plans', { token });
+    const first = await callApi(server(), 'GET', 'users/plans', { token: token() });
+    const second = await callApi(server(), 'GET', 'users/plans', { token: token() });
+    const third = await callApi(server(), 'GET', 'users/plans', { token: token() });
     expect([first.status, second.status, third.status]).toEqual([429, 429, 200]);
     expect(first.headers.get('retry-after')).toBe('1');
     expect(first.json).toEqual({ detail: 'Too Many Requests' });
-    expect(server.requestLog.count({ method: 'GET', path: '/users/plans' })).toBe(3);
-    expect(server.requestLog.countsByRoute()).toEqual({ 'GET /users/plans': 3 });
-    expect(server.faults.pending).toHaveLength(0);
+    expect(server().requestLog.count({ method: 'GET', path: '/users/plans' })).toBe(3);
+    expect(server().requestLog.countsByRoute()).toEqual({ 'GET /users/plans': 3 });
+    expect(server().faults.pending).toHaveLength(0);
   });
 
   it('answers 500 with an HTML page', async () => {
     const page = '<html><body><h1>502 Bad Gateway</h1></body></html>';
-    server.faults.add({ status: 500, body: page, headers: { 'content-type': 'text/html' } });
+    server().faults.add({ status: 500, body: page, headers: { 'content-type': 'text/html' } });
     const { status, text, headers } = await getMe();
     expect(status).toBe(500);
     expect(text).toBe(page);
@@ -65,25 +57,25 @@ describe('canned responses', () => {
 
   it('answers 422 with a list of field errors', async () => {
     const detail = [{ loc: ['body', 'label'], msg: 'too long', type: 'string_too_long' }];
-    server.faults.add({
+    server().faults.add({
       method: 'PUT',
       path: '/proxies/update_label',
       status: 422,
       body: { detail },
     });
-    const proxy = changeableProxyOf(server);
-    const { status, json } = await callApi(server, 'PUT', 'proxies/update_label', {
-      token,
+    const proxy = changeableProxyOf(server());
+    const { status, json } = await callApi(server(), 'PUT', 'proxies/update_label', {
+      token: token(),
       body: { id: proxy.id, label: 'fine' },
     });
     expect(status).toBe(422);
     expect(json).toEqual({ detail });
     // The fault answered instead of the service: nothing was stored.
-    expect(server.store.labelOf(proxy.id)).toBeUndefined();
+    expect(server().store.labelOf(proxy.id)).toBeUndefined();
   });
 
   it('answers 200 with malformed JSON, byte for byte', async () => {
-    server.faults.add({
+    server().faults.add({
       status: 200,
       body: '{"uuid": "abc", ',
       headers: { 'content-type': 'application/json' },
@@ -96,24 +88,28 @@ describe('canned responses', () => {
   });
 
   it('answers 200 with a body that violates the schema', async () => {
-    server.faults.add({ path: '/users/plans', status: 200, body: [{ id: 'one', proxies: null }] });
-    const { status, json } = await callApi(server, 'GET', 'users/plans', { token });
+    server().faults.add({
+      path: '/users/plans',
+      status: 200,
+      body: [{ id: 'one', proxies: null }],
+    });
+    const { status, json } = await callApi(server(), 'GET', 'users/plans', { token: token() });
     expect(status).toBe(200);
     expect(json).toEqual([{ id: 'one', proxies: null }]);
   });
 
   it('answers before authentication, like a gateway in front of the service', async () => {
-    server.faults.add({ status: 503, body: { detail: 'Service Unavailable' } });
-    const { status } = await callApi(server, 'GET', 'users/me');
+    server().faults.add({ status: 503, body: { detail: 'Service Unavailable' } });
+    const { status } = await callApi(server(), 'GET', 'users/me');
     expect(status).toBe(503);
   });
 });
 
 describe('broken connections', () => {
   it('drop: closes the connection without a response', async () => {
-    server.faults.add({ method: 'GET', path: '/users/me', drop: true });
+    server().faults.add({ method: 'GET', path: '/users/me', drop: true });
     await expect(getMe()).rejects.toThrow(TypeError);
-    expect(server.requestLog.count({ path: '/users/me' })).toBe(1);
+    expect(server().requestLog.count({ path: '/users/me' })).toBe(1);
     expect((await getMe()).status).toBe(200);
   });
 
@@ -137,26 +133,26 @@ describe('broken connections', () => {
 
 describe('matching', () => {
   it('applies a fault only to its method and path', async () => {
-    server.faults.add({ method: 'PUT', path: '/proxies/update_label', status: 500 });
+    server().faults.add({ method: 'PUT', path: '/proxies/update_label', status: 500 });
     expect((await getMe()).status).toBe(200);
-    expect((await callApi(server, 'POST', 'users/me', { token })).status).toBe(200);
-    expect(server.faults.pending).toHaveLength(1);
-    const proxy = changeableProxyOf(server);
-    const { status } = await callApi(server, 'PUT', 'proxies/update_label', {
-      token,
+    expect((await callApi(server(), 'POST', 'users/me', { token: token() })).status).toBe(200);
+    expect(server().faults.pending).toHaveLength(1);
+    const proxy = changeableProxyOf(server());
+    const { status } = await callApi(server(), 'PUT', 'proxies/update_label', {
+      token: token(),
       body: { id: proxy.id, label: 'x' },
     });
     expect(status).toBe(500);
   });
 
   it('matches the method in any case, and "*" as anything', async () => {
-    server.faults.add({ method: 'get', path: '*', status: 418 });
-    expect((await callApi(server, 'GET', 'users/plans', { token })).status).toBe(418);
+    server().faults.add({ method: 'get', path: '*', status: 418 });
+    expect((await callApi(server(), 'GET', 'users/plans', { token: token() })).status).toBe(418);
   });
 
   it('uses queued faults in order', async () => {
-    server.faults.add({ status: 502 });
-    server.faults.add({ status: 504 });
+    server().faults.add({ status: 502 });
+    server().faults.add({ status: 504 });
     expect((await getMe()).status).toBe(502);
     expect((await getMe()).status).toBe(504);
     expect((await getMe()).status).toBe(200);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Plan, User } from './records';
-import type { ApiServer } from './server';
-import { createApiServer } from './server';
+import { useApiServer } from './use-api-server';
 import { callApi, changeableProxyOf } from './test-helpers';
 
 const USER_FIELDS = [
@@ -36,37 +35,35 @@ const PROXY_FIELDS = [
   'plan_ip_class',
 ];
 
-let server: ApiServer;
-beforeAll(async () => {
-  server = await createApiServer();
-});
-afterAll(() => server.close());
+const server = useApiServer();
 
 describe('the account endpoints', () => {
   it.each(['GET', 'POST'])(
     '%s /users/me returns the user with the current token',
     async (method) => {
-      const token = server.tokenFor('demo');
-      const { status, json, headers } = await callApi(server, method, 'users/me', { token });
+      const token = server().tokenFor('demo');
+      const { status, json, headers } = await callApi(server(), method, 'users/me', { token });
       expect(status).toBe(200);
       expect(headers.get('content-type')).toMatch(/^application\/json/);
       const user = json as User;
       expect(Object.keys(user)).toEqual(USER_FIELDS);
-      expect(user).toEqual({ ...server.store.account('demo')?.user, access_token: token });
+      expect(user).toEqual({ ...server().store.account('demo')?.user, access_token: token });
     },
   );
 
   it('answers each user with their own record', async () => {
-    const { json } = await callApi(server, 'GET', 'users/me', { token: server.tokenFor('other') });
+    const { json } = await callApi(server(), 'GET', 'users/me', {
+      token: server().tokenFor('other'),
+    });
     expect((json as User).username).toBe('other');
-    expect((json as User).uuid).toBe(server.store.account('other')?.user.uuid);
+    expect((json as User).uuid).toBe(server().store.account('other')?.user.uuid);
   });
 });
 
 describe('GET /users/plans', () => {
   it('returns the caller’s plans with their proxies, in the spec’s shape', async () => {
-    const { status, json } = await callApi(server, 'GET', 'users/plans', {
-      token: server.tokenFor('demo'),
+    const { status, json } = await callApi(server(), 'GET', 'users/plans', {
+      token: server().tokenFor('demo'),
     });
     expect(status).toBe(200);
     const plans = json as Plan[];
@@ -76,28 +73,28 @@ describe('GET /users/plans', () => {
       expect(plan.proxies).toHaveLength(8);
       for (const proxy of plan.proxies) expect(Object.keys(proxy)).toEqual(PROXY_FIELDS);
     }
-    expect(plans).toEqual(server.store.account('demo')?.plans);
+    expect(plans).toEqual(server().store.account('demo')?.plans);
   });
 
   it('never returns a label, even after one is set', async () => {
-    const token = server.tokenFor('demo');
-    const proxy = changeableProxyOf(server);
+    const token = server().tokenFor('demo');
+    const proxy = changeableProxyOf(server());
     const label = 'label-that-must-not-leak-4242';
-    const update = await callApi(server, 'PUT', 'proxies/update_label', {
+    const update = await callApi(server(), 'PUT', 'proxies/update_label', {
       token,
       body: { id: proxy.id, label },
     });
     expect(update.status).toBe(200);
-    expect(server.store.labelOf(proxy.id)).toBe(label);
+    expect(server().store.labelOf(proxy.id)).toBe(label);
 
-    const { text, json } = await callApi(server, 'GET', 'users/plans', { token });
+    const { text, json } = await callApi(server(), 'GET', 'users/plans', { token });
     expect(text).not.toContain(label);
     const proxies = (json as Plan[]).flatMap((plan) => plan.proxies);
     expect(proxies.some((listed) => 'label' in listed)).toBe(false);
   });
 
   it('keeps plan and proxy ids unique across users', () => {
-    const accounts = server.store.accounts();
+    const accounts = server().store.accounts();
     const planIds = accounts.flatMap((account) => account.plans.map((plan) => plan.id));
     const proxyIds = accounts.flatMap((a) => a.plans.flatMap((p) => p.proxies.map((x) => x.id)));
     expect(accounts.map((account) => account.user.username)).toEqual(['demo', 'other']);
@@ -107,17 +104,11 @@ describe('GET /users/plans', () => {
 });
 
 describe('a server with 100 plans of 100 proxies', () => {
-  let big: ApiServer;
-  beforeAll(async () => {
-    big = await createApiServer({
-      accounts: [{ username: 'big', plans: 100, proxiesPerPlan: 100 }],
-    });
-  });
-  afterAll(() => big.close());
+  const big = useApiServer({ accounts: [{ username: 'big', plans: 100, proxiesPerPlan: 100 }] });
 
   it('lists all 10,000 proxies and updates the last one', async () => {
-    const token = big.tokenFor('big');
-    const { status, json } = await callApi(big, 'GET', 'users/plans', { token });
+    const token = big().tokenFor('big');
+    const { status, json } = await callApi(big(), 'GET', 'users/plans', { token });
     expect(status).toBe(200);
     const proxies = (json as Plan[]).flatMap((plan) => plan.proxies);
     expect(proxies).toHaveLength(10_000);
@@ -128,26 +119,26 @@ describe('a server with 100 plans of 100 proxies', () => {
       .at(-1)
       ?.proxies.at(-1);
     if (!last) throw new Error('expected an unblocked plan');
-    const update = await callApi(big, 'PUT', 'proxies/update_rotate_interval', {
+    const update = await callApi(big(), 'PUT', 'proxies/update_rotate_interval', {
       token,
       body: { id: last.id, rotate_interval: 1234 },
     });
     expect(update.json).toEqual({ success: true });
-    expect(big.store.proxyState(last.id)?.rotate_interval).toBe(1234);
+    expect(big().store.proxyState(last.id)?.rotate_interval).toBe(1234);
   });
 });
 
 describe('unknown routes', () => {
   it('answers an unknown path with 404 {detail}', async () => {
-    const { status, json } = await callApi(server, 'GET', 'users/nobody', {
-      token: server.tokenFor('demo'),
+    const { status, json } = await callApi(server(), 'GET', 'users/nobody', {
+      token: server().tokenFor('demo'),
     });
     expect(status).toBe(404);
     expect(json).toEqual({ detail: 'Not Found' });
   });
 
   it('answers a known path with the wrong method with 405 and Allow', async () => {
-    const { status, json, headers } = await callApi(server, 'DELETE', 'users/me');
+    const { status, json, headers } = await callApi(server(), 'DELETE', 'users/me');
     expect(status).toBe(405);
     expect(json).toEqual({ detail: 'Method Not Allowed' });
     expect(headers.get('allow')).toBe('GET, POST');

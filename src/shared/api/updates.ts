@@ -36,9 +36,13 @@ export const rotateIntervalResultSchema = z.object({ success: z.boolean() });
 
 export const labelUpdateSchema = z.object({
   id: proxyId,
+  // Counted in characters as a person sees them (an emoji is one), not in UTF-16 units.
   label: z
     .string('The label must be text.')
-    .max(MAX_LABEL_LENGTH, `The label must be at most ${MAX_LABEL_LENGTH} characters long.`),
+    .refine(
+      (label) => [...label].length <= MAX_LABEL_LENGTH,
+      `The label must be at most ${MAX_LABEL_LENGTH} characters long.`,
+    ),
 });
 export type LabelUpdate = z.infer<typeof labelUpdateSchema>;
 

@@ -77,12 +77,15 @@ describe('the client against the reference service', () => {
     expect(JSON.stringify(plans)).not.toContain('checkout');
   });
 
-  it('accepts an empty label and one of 1,000 characters', async () => {
+  it('accepts an empty label and one of 1,000 characters, emoji counted as one', async () => {
     const id = fixture.changeableProxyId();
     await fixture.client().setLabel(id, '');
     expect(fixture.service().store.proxyState(id)?.label).toBe('');
     await fixture.client().setLabel(id, 'x'.repeat(1_000));
     expect(fixture.service().store.proxyState(id)?.label).toHaveLength(1_000);
+    const emoji = '🛰️'.repeat(500);
+    await fixture.client().setLabel(id, emoji);
+    expect(fixture.service().store.proxyState(id)?.label).toBe(emoji);
   });
 
   it('sends every call to the base URL’s path prefix, with or without a trailing slash', async () => {

@@ -1,30 +1,15 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
 import {
   createProxyServiceClient,
   type ProxyServiceClient,
   type ProxyServiceClientOptions,
 } from '../../../src/main/api/proxy-service-client';
-import { createApiServer, type ApiServer, type ApiServerOptions } from '../../api-server/server';
+import type { ApiServerOptions } from '../../api-server/server';
+import { blockedProxyOf, changeableProxyOf } from '../../api-server/test-helpers';
+import { useApiServer } from '../../api-server/use-api-server';
 
-/**
- * Starts the reference service once for a test file and gives each test a client signed in as a
- * user of it. Faults and the request log are reset after every test.
- */
+/** The reference service for a test file, and clients signed in as its users. */
 export function useReferenceService(options: ApiServerOptions = {}) {
-  let server: ApiServer | undefined;
-  beforeAll(async () => {
-    server = await createApiServer(options);
-  });
-  afterEach(() => {
-    server?.faults.clear();
-    server?.requestLog.clear();
-  });
-  afterAll(() => server?.close());
-
-  const service = () => {
-    if (!server) throw new Error('The reference service has not started');
-    return server;
-  };
+  const service = useApiServer(options);
   return {
     service,
     client(
@@ -38,18 +23,8 @@ export function useReferenceService(options: ApiServerOptions = {}) {
       });
     },
     /** A proxy of the user's in a plan that is not blocked, so updates are allowed. */
-    changeableProxyId(username = 'demo'): number {
-      const plans = service().store.account(username)?.plans ?? [];
-      const proxy = plans.find((plan) => !plan.is_blocked && plan.proxies.length > 0)?.proxies[0];
-      if (!proxy) throw new Error(`${username} has no changeable proxy`);
-      return proxy.id;
-    },
-    blockedProxyId(username = 'demo'): number {
-      const plans = service().store.account(username)?.plans ?? [];
-      const proxy = plans.find((plan) => plan.is_blocked && plan.proxies.length > 0)?.proxies[0];
-      if (!proxy) throw new Error(`${username} has no blocked proxy`);
-      return proxy.id;
-    },
+    changeableProxyId: (username = 'demo') => changeableProxyOf(service(), username).id,
+    blockedProxyId: (username = 'demo') => blockedProxyOf(service(), username).id,
   };
 }
 
