@@ -1,28 +1,128 @@
-import { app, BrowserWindow } from 'electron';
+import { app, dialog } from 'electron';
+import ElectronStore from 'electron-store';
 import { join } from 'node:path';
+import type { IpcEvent } from '../shared/ipc/channel-names';
+import type { IpcEventPayload } from '../shared/ipc/contract';
+import { sessionViewOf } from './ipc/views';
+import { createMainServices, type MainServices } from './main-services';
+import { KeytarVault } from './session/keytar-vault';
+import { setUpLifecycle } from './shell/app-lifecycle';
+import { electronClipboard } from './shell/clipboard';
+import { createGlobalHotkey } from './shell/global-hotkey';
+import { registerIpcHandlers, sendIpcEvent } from './shell/ipc-main-bridge';
+import { createPopupWindow, type PopupWindow } from './shell/popup-window';
+import { createTray, type TrayController } from './shell/tray';
+import { assetsDirectory } from './shell/tray-icons';
+import { trayMenuInputOf } from './shell/tray-menu-input';
 
-// Composition root. Everything with behaviour lives in plain-Node modules beside this file; this
-// file only hands them to Electron.
+// Composition root: builds the plain-Node services and hands them to Electron's glue. Everything
+// with behaviour lives in those modules and is tested in Node; this file only connects them.
 
-const POPUP_SIZE = { width: 380, height: 560 };
+const KEYCHAIN_SERVICE = 'Proxy Tray';
 
-function createPopupWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    ...POPUP_SIZE,
-    show: false,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
-  });
-  window.once('ready-to-show', () => window.show());
-  const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
-  if (devServerUrl) void window.loadURL(devServerUrl);
-  else void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
-  return window;
+function reportError(error: unknown): void {
+  // Internal errors only: service and keychain errors reach the popup as data, and no error
+  // built by this app carries a token.
+  console.error('Proxy Tray:', error instanceof Error ? (error.stack ?? error.message) : error);
 }
 
-void app.whenReady().then(createPopupWindow);
-app.on('window-all-closed', () => app.quit());
+const lifecycle = setUpLifecycle({ onSecondInstance: () => popup?.show() });
+let popup: PopupWindow | undefined;
+let tray: TrayController | undefined;
+let pendingPanel: 'plans' | 'settings' | undefined;
+
+if (!lifecycle.ok) {
+  app.quit();
+} else {
+  void app.whenReady().then(async () => {
+    let services: MainServices;
+    try {
+      services = createMainServices({
+        createStore: (options) => new ElectronStore(options),
+        vault: new KeytarVault({ service: KEYCHAIN_SERVICE }),
+        clipboard: electronClipboard,
+        emit: (event, payload) => onEvent(event, payload),
+        hidePopup: () => popup?.hide(),
+        quit: () => app.quit(),
+        onError: reportError,
+      });
+    } catch (error) {
+      // The settings or labels file could not be read or backed up: say so rather than lose it.
+      dialog.showErrorBox(
+        'Proxy Tray cannot start',
+        error instanceof Error ? error.message : String(error),
+      );
+      app.exit(1);
+      return;
+    }
+
+    const updateTray = () =>
+      tray?.update(trayMenuInputOf(sessionViewOf(services.session), services.plans.snapshot()), {
+        open: () => popup?.show(),
+        quickCopy: (proxyId) =>
+          void services.handlers['credentials:copy']({ proxyId }).catch(reportError),
+        refresh: () => void services.plans.refresh(),
+        switchAccount: (accountId) => void services.session.switchAccount(accountId),
+        openSettings: () => {
+          pendingPanel = 'settings';
+          popup?.show({ focusSearch: false });
+        },
+        signOut: () => void services.session.signOut(),
+        quit: () => app.quit(),
+      });
+
+    function onEvent<Event extends IpcEvent>(event: Event, payload: IpcEventPayload<Event>): void {
+      if (popup) sendIpcEvent(popup.webContents, event, payload);
+      if (event === 'plans:changed' || event === 'session:changed') updateTray();
+    }
+
+    popup = createPopupWindow({
+      preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
+      rendererDir: join(import.meta.dirname, '../renderer'),
+      getTrayBounds: () => tray?.getBounds(),
+      onShown: ({ focusSearch }) => {
+        if (popup)
+          sendIpcEvent(popup.webContents, 'popup:shown', {
+            focusSearch,
+            panel: pendingPanel ?? 'plans',
+          });
+        pendingPanel = undefined;
+        services.popupOpened().catch(reportError);
+      },
+    });
+    tray = createTray({
+      assetsDir: assetsDirectory({
+        isPackaged: app.isPackaged,
+        resourcesPath: process.resourcesPath,
+        appPath: app.getAppPath(),
+      }),
+      onClick: () => popup?.toggle(),
+    });
+    registerIpcHandlers({
+      handlers: services.handlers,
+      isTrustedSender: (frame) => popup?.isTrustedSender(frame) ?? false,
+      onInternalError: reportError,
+    });
+
+    const hotkey = createGlobalHotkey(() => popup?.show({ focusSearch: true }));
+    const applySystemSettings = () => {
+      const settings = services.settings.get();
+      const registered = hotkey.set(settings.globalHotkey);
+      if (!registered.ok) reportError(new Error(registered.message));
+      void lifecycle.applyLoginItem({ openAtLogin: settings.openAtLogin }).then((result) => {
+        if (!result.ok) reportError(new Error(result.message));
+      });
+    };
+    services.settings.onChange(applySystemSettings);
+    applySystemSettings();
+
+    lifecycle.beforeQuit.add('stop services and clear our clipboard copy', () =>
+      services.shutdown(),
+    );
+    lifecycle.beforeQuit.add('release the global shortcut', () => hotkey.dispose());
+
+    await services.start();
+    updateTray();
+    if (!services.settings.get().startHidden && !lifecycle.launchedAtLogin()) popup.show();
+  });
+}

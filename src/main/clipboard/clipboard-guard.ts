@@ -1,0 +1,94 @@
+import type { ClipboardPort } from './clipboard-port';
+
+export interface GuardTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface ClipboardGuardOptions {
+  clipboard: ClipboardPort;
+  /** Read at each copy, from settings; 0 means the copy is never cleared. */
+  clearAfterMs: () => number;
+  timers?: GuardTimers;
+  /** A failed read or clear in the background has no caller to tell; this hears about it. */
+  onError?: (error: unknown) => void;
+}
+
+/** setTimeout fires at once for delays past this (2^31 - 1 ms, about 24.8 days). */
+const LONGEST_TIMER_MS = 2_147_483_647;
+
+const realTimers: GuardTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * Copies credentials and takes them off the clipboard again after a delay, but only if the
+ * clipboard still holds exactly what we put there: anything the user copied since is theirs.
+ * The copied text is kept only while a clear is pending, and dropped as soon as it is not.
+ */
+export class ClipboardGuard {
+  readonly #clipboard: ClipboardPort;
+  readonly #clearAfterMs: () => number;
+  readonly #timers: GuardTimers;
+  readonly #onError: (error: unknown) => void;
+  #pending: { text: string; timer: unknown } | undefined;
+  /** Bumped by every copy and quit, so that work started before one of them stands down. */
+  #generation = 0;
+
+  constructor(options: ClipboardGuardOptions) {
+    this.#clipboard = options.clipboard;
+    this.#clearAfterMs = options.clearAfterMs;
+    this.#timers = options.timers ?? realTimers;
+    this.#onError = options.onError ?? (() => {});
+  }
+
+  /** Writes `text` (concealed from clipboard managers) and schedules its removal. */
+  async copy(text: string): Promise<void> {
+    this.#forgetPending();
+    const generation = ++this.#generation;
+    const delay = this.#clearAfterMs();
+    await this.#clipboard.writeText(text, { concealed: true });
+    // A later copy (or quit) took over while this one was being written.
+    if (generation !== this.#generation) return;
+    if (!(delay > 0)) return;
+    const timer = this.#timers.setTimeout(
+      () => {
+        this.#clearIfStillOurs(generation).catch(this.#onError);
+      },
+      Math.min(delay, LONGEST_TIMER_MS),
+    );
+    this.#pending = { text, timer };
+  }
+
+  /** For quitting: clears now if the clipboard still holds our pending text; cancels the timer. */
+  async clearOnQuit(): Promise<void> {
+    const generation = ++this.#generation;
+    const pending = this.#pending;
+    this.#forgetPending();
+    if (pending === undefined) return;
+    if ((await this.#clipboard.readText()) === pending.text && generation === this.#generation) {
+      await this.#clipboard.clear();
+    }
+  }
+
+  dispose(): Promise<void> {
+    return this.clearOnQuit();
+  }
+
+  async #clearIfStillOurs(generation: number): Promise<void> {
+    const pending = this.#pending;
+    if (pending === undefined || generation !== this.#generation) return;
+    this.#pending = undefined;
+    const current = await this.#clipboard.readText();
+    // A copy made while we were reading wins: clearing now would wipe the new text.
+    if (current === pending.text && generation === this.#generation) {
+      await this.#clipboard.clear();
+    }
+  }
+
+  #forgetPending(): void {
+    if (this.#pending !== undefined) this.#timers.clearTimeout(this.#pending.timer);
+    this.#pending = undefined;
+  }
+}

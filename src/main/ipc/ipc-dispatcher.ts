@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import { IPC_CHANNELS, type IpcChannel } from '../../shared/ipc/channel-names';
+import { ipcContract } from '../../shared/ipc/contract';
+import type { IpcResult } from '../../shared/ipc/ipc-error';
+import { toIpcError } from './error-to-ipc';
+
+/** One plain async function per channel, given the validated input. */
+export type IpcHandlers = {
+  [Channel in IpcChannel]: (
+    input: z.output<(typeof ipcContract)[Channel]['input']>,
+  ) => Promise<z.input<(typeof ipcContract)[Channel]['output']>>;
+};
+
+const KNOWN_CHANNELS = new Set<string>(IPC_CHANNELS);
+
+/**
+ * Runs one message from the popup: the channel must exist, the input must match the contract,
+ * and so must the output — which also strips anything the contract does not name (a password
+ * or a token added by mistake never reaches the popup). Every failure comes back as data.
+ */
+export async function dispatchIpc(
+  handlers: IpcHandlers,
+  channel: string,
+  rawInput: unknown,
+  onInternalError: (error: unknown) => void = () => {},
+): Promise<IpcResult<unknown>> {
+  if (!KNOWN_CHANNELS.has(channel)) {
+    return invalidRequest(`Unknown request "${channel.slice(0, 100)}".`);
+  }
+  const known = channel as IpcChannel;
+  const contract = ipcContract[known];
+  const input = contract.input.safeParse(rawInput);
+  if (!input.success) {
+    const issue = input.error.issues[0];
+    return invalidRequest(
+      `Invalid request: ${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'not accepted'}.`,
+    );
+  }
+  try {
+    const handler = handlers[known] as (input: unknown) => Promise<unknown>;
+    const output = contract.output.safeParse(await handler(input.data));
+    if (!output.success)
+      throw new Error(`The answer to ${known} broke the contract: ${output.error.message}`);
+    return { ok: true, value: output.data };
+  } catch (error) {
+    const ipcError = toIpcError(error);
+    if (ipcError.kind === 'internal') onInternalError(error);
+    return { ok: false, error: ipcError };
+  }
+}
+
+function invalidRequest(message: string): IpcResult<never> {
+  return { ok: false, error: { kind: 'invalid_request', message } };
+}

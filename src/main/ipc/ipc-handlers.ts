@@ -1,0 +1,85 @@
+import { formatCredentials } from '../../shared/credentials';
+import type { SessionView } from '../../shared/ipc/session-view';
+import type { ClipboardGuard } from '../clipboard/clipboard-guard';
+import type { PlansService } from '../plans/plans-service';
+import type { SessionService } from '../session/session-service';
+import type { SessionResult } from '../session/session-status';
+import type { SettingsStore } from '../settings/settings-store';
+import { UserFacingError } from './error-to-ipc';
+import type { IpcHandlers } from './ipc-dispatcher';
+import { sessionViewOf, settingsViewOf } from './views';
+
+/** What the handlers work with: the main process's services, and two things the shell owns. */
+export interface IpcServices {
+  session: SessionService;
+  plans: PlansService;
+  settings: SettingsStore;
+  clipboard: ClipboardGuard;
+  hidePopup(): void;
+  quit(): void;
+}
+
+/**
+ * The popup's requests as plain async functions over the services: no Electron here, so the app,
+ * the browser harness and the tests all run these same functions.
+ */
+export function createIpcHandlers(services: IpcServices): IpcHandlers {
+  const { session, plans, settings, clipboard } = services;
+  const sessionView = () => sessionViewOf(session);
+  const settingsView = () => settingsViewOf(settings.get());
+  const afterSessionChange = async (result: Promise<SessionResult>): Promise<SessionView> => {
+    const outcome = await result;
+    if (!outcome.ok) {
+      const { error } = outcome;
+      throw error.kind === 'keychain'
+        ? new UserFacingError('keychain', error.message, true)
+        : new UserFacingError(error.kind, error.message);
+    }
+    return sessionView();
+  };
+  const activeClient = () => {
+    const client = session.client();
+    if (!client) throw new UserFacingError('signed_out', 'Sign in to see your account.');
+    return client;
+  };
+
+  return {
+    'session:status': async () => sessionView(),
+    'session:sign-in': (input) => afterSessionChange(session.signIn(input)),
+    'session:sign-out': (input) => afterSessionChange(session.signOut(input.accountId)),
+    'session:switch-account': (input) => afterSessionChange(session.switchAccount(input.accountId)),
+    'account:get': async () => {
+      const { access_token: _token, ...account } = await activeClient().getAccount();
+      return account;
+    },
+    'plans:list': async () => plans.snapshot(),
+    'plans:refresh': () => plans.refresh(),
+    'proxy:set-rotation': (input) => plans.setRotation(input.proxyId, input.isRotating),
+    'proxy:set-interval': (input) => plans.setRotateInterval(input.proxyId, input.seconds),
+    'proxy:set-label': (input) => plans.setLabel(input.proxyId, input.label),
+    'proxy:reveal-password': async (input) => ({ password: plans.proxy(input.proxyId).password }),
+    'credentials:copy': async (input) => {
+      const current = settings.get();
+      const text = formatCredentials(plans.proxy(input.proxyId), {
+        format: input.format ?? current.copyFormat,
+        hostChoice: input.hostChoice ?? current.hostChoice,
+        template: current.customTemplate,
+      });
+      await clipboard.copy(text);
+      return { clearsInSeconds: current.clipboardClearSeconds };
+    },
+    'settings:get': async () => settingsView(),
+    'settings:update': async (patch) => {
+      settings.update(patch);
+      return settingsView();
+    },
+    'popup:hide': async () => {
+      services.hidePopup();
+      return null;
+    },
+    'app:quit': async () => {
+      services.quit();
+      return null;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { SessionView } from '../../shared/ipc/session-view';
+import type { Settings, SettingsView } from '../../shared/settings/settings-schema';
+import type { SessionService } from '../session/session-service';
+
+/** The session as the popup sees it: its status and every remembered account, no token. */
+export function sessionViewOf(session: SessionService): SessionView {
+  return { ...session.status(), accounts: session.accounts() };
+}
+
+/** The settings as the popup sees them: accounts travel in the session view instead. */
+export function settingsViewOf(settings: Settings): SettingsView {
+  const {
+    schemaVersion: _version,
+    accounts: _accounts,
+    activeAccountId: _active,
+    ...view
+  } = settings;
+  return view;
+}

@@ -1,0 +1,185 @@
+import type { z } from 'zod';
+import {
+  type CreateConfStore,
+  openConfFile,
+  readStoredBytes,
+  writeStored,
+} from '../settings/conf-file';
+import { backUpInvalidFile } from '../settings/invalid-file-backup';
+import { StoreError } from '../settings/store-error';
+import { type StoreRecovery, summariseProblems } from '../settings/store-recovery';
+import { parseStoredJson } from '../settings/stored-json';
+import {
+  LABELS_SCHEMA_VERSION,
+  type StoredLabels,
+  accountIdSchema,
+  labelSchema,
+  proxyIdSchema,
+} from './label-schema';
+import { type LabelsByAccount, labelsFromFile } from './labels-from-file';
+
+/**
+ * Proxy labels, kept on this computer because the service accepts a label but never returns it.
+ * Keyed by account id and proxy id. Each change is written at once, atomically, to `labels.json`
+ * (a file of its own, so that resetting the settings never loses labels).
+ */
+export interface LabelStore {
+  readonly path: string;
+  get(accountId: string, proxyId: number): string | undefined;
+  /**
+   * Saves a label; an empty label removes it (that is how a person clears one). Throws a StoreError
+   * of kind `invalid_input` for a label over 1000 characters or a bad id (nothing is written), or of
+   * kind `storage` when the file cannot be written (the label is then unchanged in memory too).
+   */
+  set(accountId: string, proxyId: number, label: string): void;
+  delete(accountId: string, proxyId: number): void;
+  forAccount(accountId: string): ReadonlyMap<number, string>;
+  /** Forgets every label of an account (on sign-out or account removal). */
+  removeAccount(accountId: string): void;
+  /** Set when the stored file could not be used as it was and a backup of it was kept. */
+  recovery(): StoreRecovery | undefined;
+}
+
+export interface OpenLabelStoreOptions {
+  readonly createStore: CreateConfStore;
+  readonly now?: () => Date;
+}
+
+const FILE_NAME = 'labels';
+const NO_LABELS: ReadonlyMap<number, string> = new Map();
+
+/**
+ * Opens the labels file. A file that cannot be used as it is gets copied to
+ * `labels.invalid-<time>.json` first and is then replaced by every label that was valid;
+ * `recovery()` says what happened. Throws a StoreError of kind `storage` when the file cannot be
+ * read or the backup cannot be written (the file is then left as it was).
+ */
+export function openLabelStore(options: OpenLabelStoreOptions): LabelStore {
+  const now = options.now ?? (() => new Date());
+  const conf = openConfFile(options.createStore, FILE_NAME);
+  const { labels, recovery } = loadLabels(conf.path, now);
+  if (recovery !== undefined) writeStored(conf, toStored(labels), 'labels');
+
+  /** Applies a change, writes the result, and undoes the change if the write fails. */
+  function change(accountId: string, apply: () => void, undo: () => void): void {
+    apply();
+    if (labels.get(accountId)?.size === 0) labels.delete(accountId);
+    try {
+      writeStored(conf, toStored(labels), 'labels');
+    } catch (error) {
+      undo();
+      if (labels.get(accountId)?.size === 0) labels.delete(accountId);
+      throw error;
+    }
+  }
+
+  function remove(accountId: string, proxyId: number): void {
+    const previous = labels.get(accountId)?.get(proxyId);
+    if (previous === undefined) return;
+    change(
+      accountId,
+      () => labels.get(accountId)?.delete(proxyId),
+      () => accountLabels(labels, accountId).set(proxyId, previous),
+    );
+  }
+
+  return {
+    path: conf.path,
+    get(accountId, proxyId) {
+      return labels.get(accountId)?.get(proxyId);
+    },
+    set(accountId, proxyId, label) {
+      checkIds(accountId, proxyId);
+      const parsed = labelSchema.safeParse(label);
+      if (!parsed.success) throw refused(parsed.error);
+      if (parsed.data === '') return remove(accountId, proxyId);
+      const previous = labels.get(accountId)?.get(proxyId);
+      if (previous === parsed.data) return;
+      change(
+        accountId,
+        () => accountLabels(labels, accountId).set(proxyId, parsed.data),
+        () => {
+          if (previous === undefined) labels.get(accountId)?.delete(proxyId);
+          else accountLabels(labels, accountId).set(proxyId, previous);
+        },
+      );
+    },
+    delete(accountId, proxyId) {
+      checkIds(accountId, proxyId);
+      remove(accountId, proxyId);
+    },
+    forAccount(accountId) {
+      const found = labels.get(accountId);
+      // A copy: the caller must not see later changes half-way, nor make any.
+      return found ? new Map(found) : NO_LABELS;
+    },
+    removeAccount(accountId) {
+      const previous = labels.get(accountId);
+      if (previous === undefined) return;
+      change(
+        accountId,
+        () => labels.delete(accountId),
+        () => labels.set(accountId, previous),
+      );
+    },
+    recovery: () =>
+      recovery && { backupPath: recovery.backupPath, problems: [...recovery.problems] },
+  };
+}
+
+interface LoadedLabels {
+  readonly labels: LabelsByAccount;
+  readonly recovery?: StoreRecovery;
+}
+
+function loadLabels(filePath: string, now: () => Date): LoadedLabels {
+  const bytes = readStoredBytes(filePath, 'labels');
+  if (bytes === undefined) return { labels: new Map() };
+  const stored = parseStoredJson(bytes, 'labels');
+  const fromFile = stored.ok
+    ? labelsFromFile(stored.value)
+    : { labels: new Map(), problems: [stored.problem] };
+  if (fromFile.problems.length === 0) return { labels: fromFile.labels };
+  const backupPath = backUpInvalidFile(filePath, bytes, now());
+  return {
+    labels: fromFile.labels,
+    recovery: { backupPath, problems: summariseProblems(fromFile.problems) },
+  };
+}
+
+function accountLabels(labels: LabelsByAccount, accountId: string): Map<number, string> {
+  let found = labels.get(accountId);
+  if (found === undefined) {
+    found = new Map();
+    labels.set(accountId, found);
+  }
+  return found;
+}
+
+function toStored(labels: LabelsByAccount): Record<string, unknown> {
+  // Built without a prototype, so an account id such as "__proto__" stays an ordinary key.
+  const byAccount: StoredLabels = Object.create(null) as StoredLabels;
+  for (const [accountId, entries] of labels) {
+    const stored: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const [proxyId, label] of entries) stored[String(proxyId)] = label;
+    byAccount[accountId] = stored;
+  }
+  return { schemaVersion: LABELS_SCHEMA_VERSION, labels: byAccount };
+}
+
+function checkIds(accountId: string, proxyId: number): void {
+  const account = accountIdSchema.safeParse(accountId);
+  if (!account.success) throw refused(account.error);
+  const proxy = proxyIdSchema.safeParse(proxyId);
+  if (!proxy.success) {
+    throw new StoreError(
+      'invalid_input',
+      'The label was not saved: the proxy id must be a positive integer.',
+    );
+  }
+}
+
+function refused(error: z.ZodError): StoreError {
+  const reason = error.issues[0]?.message ?? 'the value is not valid.';
+  return new StoreError('invalid_input', `The label was not saved. ${reason}`, [reason]);
+}

@@ -1,0 +1,123 @@
+import { createProxyServiceClient } from './api/proxy-service-client';
+import type { ClipboardPort } from './clipboard/clipboard-port';
+import { ClipboardGuard } from './clipboard/clipboard-guard';
+import { createIpcHandlers } from './ipc/ipc-handlers';
+import { sessionViewOf, settingsViewOf } from './ipc/views';
+import type { IpcHandlers } from './ipc/ipc-dispatcher';
+import { openLabelStore, type LabelStore } from './labels/label-store';
+import { PlansService } from './plans/plans-service';
+import { RefreshScheduler, type Timers } from './plans/refresh-scheduler';
+import { SessionService } from './session/session-service';
+import type { TokenVault } from './session/token-vault';
+import type { CreateConfStore } from './settings/conf-file';
+import { settingsAccountRegistry } from './settings/settings-account-registry';
+import { openSettingsStore, type SettingsStore } from './settings/settings-store';
+import type { IpcEvent } from '../shared/ipc/channel-names';
+import type { IpcEventPayload } from '../shared/ipc/contract';
+
+/** Plans younger than this are not reloaded when the popup opens: opening must feel instant. */
+export const POPUP_REFRESH_AFTER_MS = 60_000;
+
+export interface MainServicesOptions {
+  /** electron-store in the app, conf in tests and in the browser harness. */
+  createStore: CreateConfStore;
+  vault: TokenVault;
+  clipboard: ClipboardPort;
+  /** How events reach the popup: IPC in the app, a WebSocket in the harness. */
+  emit: <Event extends IpcEvent>(event: Event, payload: IpcEventPayload<Event>) => void;
+  hidePopup: () => void;
+  quit: () => void;
+  onError?: (error: unknown) => void;
+  timers?: Timers;
+}
+
+export interface MainServices {
+  settings: SettingsStore;
+  labels: LabelStore;
+  session: SessionService;
+  plans: PlansService;
+  clipboard: ClipboardGuard;
+  handlers: IpcHandlers;
+  /** Restores the session from the keychain and starts the refresh schedule. */
+  start(): Promise<void>;
+  /** When the popup is shown: reload plans that are not fresh. */
+  popupOpened(): Promise<void>;
+  /** Before quitting: stops timers and clears the clipboard if it still holds our copy. */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * The main process's services, built and wired once. The app, the browser harness and the tests
+ * all build this same graph; only the stores' backend, the vault, the clipboard and the event
+ * transport differ.
+ */
+export function createMainServices(options: MainServicesOptions): MainServices {
+  const onError = options.onError ?? (() => {});
+  const settings = openSettingsStore({ createStore: options.createStore });
+  const labels = openLabelStore({ createStore: options.createStore });
+  const session = new SessionService({
+    vault: options.vault,
+    registry: settingsAccountRegistry(settings),
+    createClient: createProxyServiceClient,
+  });
+  const plans = new PlansService({
+    session: {
+      // A rejected session still names its account, so its last plans stay on screen.
+      activeAccountId: () => session.status().account?.id,
+      client: () => session.client(),
+      reportRejected: () => session.reportRejected(),
+    },
+    labels,
+  });
+  const scheduler = new RefreshScheduler({
+    refresh: () => plans.refresh(),
+    intervalMs: () => settings.get().refreshIntervalMinutes * 60_000,
+    hasAccount: () => session.client() !== undefined,
+    ...(options.timers ? { timers: options.timers } : {}),
+  });
+  const clipboard = new ClipboardGuard({
+    clipboard: options.clipboard,
+    clearAfterMs: () => settings.get().clipboardClearSeconds * 1000,
+    onError,
+  });
+  const handlers = createIpcHandlers({
+    session,
+    plans,
+    settings,
+    clipboard,
+    hidePopup: options.hidePopup,
+    quit: options.quit,
+  });
+
+  plans.onChange((snapshot) => options.emit('plans:changed', snapshot));
+  session.onChange(() => {
+    scheduler.reschedule();
+    options.emit('session:changed', sessionViewOf(session));
+    // A new active account has no plans in memory yet: load them now rather than at the next tick.
+    if (session.client() && plans.snapshot().plans === null) plans.refresh().catch(onError);
+  });
+  settings.onChange((current, previous) => {
+    if (current.refreshIntervalMinutes !== previous.refreshIntervalMinutes) scheduler.reschedule();
+    options.emit('settings:changed', settingsViewOf(current));
+  });
+
+  return {
+    settings,
+    labels,
+    session,
+    plans,
+    clipboard,
+    handlers,
+    async start() {
+      await session.restore();
+      scheduler.reschedule();
+    },
+    async popupOpened() {
+      await plans.refreshIfOlderThan(POPUP_REFRESH_AFTER_MS);
+    },
+    async shutdown() {
+      scheduler.stop();
+      await clipboard.clearOnQuit();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * Runs tasks one after another per key, and tasks of different keys side by side: a second change
+ * to a proxy waits for the first to reach the service, so the service sees them in the user's order.
+ */
+export class KeyedSerialQueue<Key> {
+  readonly #tails = new Map<Key, Promise<unknown>>();
+
+  run<Result>(key: Key, task: () => Promise<Result>): Promise<Result> {
+    const previous = this.#tails.get(key) ?? Promise.resolve();
+    const result = previous.then(task, task);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#tails.set(key, tail);
+    void tail.then(() => {
+      if (this.#tails.get(key) === tail) this.#tails.delete(key);
+    });
+    return result;
+  }
+
+  /** Keys with work queued or running. */
+  get busyKeys(): number {
+    return this.#tails.size;
+  }
+}

@@ -1,0 +1,258 @@
+import type { ProxyServiceClient } from '../api/proxy-service-client';
+import { ProxyServiceError } from '../api/proxy-service-error';
+import type { Plan, Proxy } from '../../shared/api';
+import type { IpcError } from '../../shared/ipc/ipc-error';
+import type { PlansSnapshot, ProxyView } from '../../shared/ipc/plans-view';
+import { toIpcError, UserFacingError } from '../ipc/error-to-ipc';
+import { KeyedSerialQueue } from './keyed-serial-queue';
+import { PendingChanges, type ProxyField } from './pending-changes';
+import { buildPlanViews } from './plans-view-builder';
+
+/** The session as the plans need it: which account, its client, and where to report a 401. */
+export interface ActiveSession {
+  activeAccountId(): string | undefined;
+  client(): ProxyServiceClient | undefined;
+  reportRejected(): void;
+}
+
+/** Where labels live: the service accepts them but never returns them. */
+export interface LabelKeeper {
+  forAccount(accountId: string): ReadonlyMap<number, string>;
+  set(accountId: string, proxyId: number, label: string): void;
+}
+
+interface AccountPlans {
+  plans: Plan[] | null;
+  updatedAt: number | null;
+  error: IpcError | null;
+  refresh: Promise<void> | null;
+  /** Bumped by every answered change, so an older listing cannot undo a newer change. */
+  changeGeneration: number;
+  changedAt: Map<number, number>;
+}
+
+export interface PlansServiceOptions {
+  session: ActiveSession;
+  labels: LabelKeeper;
+  now?: () => number;
+}
+
+/**
+ * The plans of each account, cached in memory, refreshed on demand (concurrent refreshes share one
+ * request), and changed per proxy: optimistically, one change at a time, rolled back when refused.
+ */
+export class PlansService {
+  readonly #session: ActiveSession;
+  readonly #labels: LabelKeeper;
+  readonly #now: () => number;
+  readonly #accounts = new Map<string, AccountPlans>();
+  readonly #pending = new PendingChanges();
+  readonly #queue = new KeyedSerialQueue<string>();
+  readonly #listeners = new Set<(snapshot: PlansSnapshot) => void>();
+
+  constructor(options: PlansServiceOptions) {
+    this.#session = options.session;
+    this.#labels = options.labels;
+    this.#now = options.now ?? Date.now;
+  }
+
+  onChange(listener: (snapshot: PlansSnapshot) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  snapshot(): PlansSnapshot {
+    const accountId = this.#session.activeAccountId() ?? null;
+    const state = accountId ? this.#accounts.get(accountId) : undefined;
+    return {
+      accountId,
+      plans:
+        accountId && state?.plans
+          ? buildPlanViews(state.plans, this.#labels.forAccount(accountId), this.#pending)
+          : null,
+      updatedAt: state?.updatedAt ? new Date(state.updatedAt).toISOString() : null,
+      refreshing: !!state?.refresh,
+      error: state?.error ?? null,
+    };
+  }
+
+  /** Milliseconds since the active account's plans were last loaded; Infinity when never. */
+  age(): number {
+    const accountId = this.#session.activeAccountId();
+    const updatedAt = accountId ? this.#accounts.get(accountId)?.updatedAt : null;
+    return updatedAt ? this.#now() - updatedAt : Number.POSITIVE_INFINITY;
+  }
+
+  /** Loads the active account's plans; joins a refresh already under way. */
+  async refresh(): Promise<PlansSnapshot> {
+    const accountId = this.#session.activeAccountId();
+    const client = this.#session.client();
+    if (!accountId || !client) return this.snapshot();
+    const state = this.#stateOf(accountId);
+    if (!state.refresh) {
+      state.refresh = this.#load(client, state).finally(() => {
+        state.refresh = null;
+        this.#emit();
+      });
+      this.#emit();
+    }
+    await state.refresh;
+    return this.snapshot();
+  }
+
+  /** Refreshes only when the data is older than `maxAgeMs` (e.g. when the popup opens). */
+  async refreshIfOlderThan(maxAgeMs: number): Promise<PlansSnapshot> {
+    return this.age() > maxAgeMs ? this.refresh() : this.snapshot();
+  }
+
+  /** Rotation takes the service's answer as the truth, which may differ from the request. */
+  setRotation(proxyId: number, isRotating: boolean): Promise<ProxyView> {
+    return this.#change(proxyId, 'rotation', isRotating, async (client) => ({
+      is_rotating: await client.setRotation(proxyId, isRotating),
+    }));
+  }
+
+  setRotateInterval(proxyId: number, seconds: number): Promise<ProxyView> {
+    return this.#change(proxyId, 'interval', seconds, async (client) => {
+      await client.setRotateInterval(proxyId, seconds);
+      return { rotate_interval: seconds };
+    });
+  }
+
+  /** Written to the service first, then kept locally: the listing never returns labels. */
+  setLabel(proxyId: number, label: string): Promise<ProxyView> {
+    return this.#change(proxyId, 'label', label, async (client, accountId) => {
+      await client.setLabel(proxyId, label);
+      this.#labels.set(accountId, proxyId, label);
+      return {};
+    });
+  }
+
+  /** The full credentials of a proxy of the active account, for copying and revealing. */
+  proxy(proxyId: number): Proxy {
+    return this.#locate(proxyId).proxy;
+  }
+
+  /** Forgets an account's cached plans (after sign-out). */
+  forget(accountId: string): void {
+    this.#accounts.delete(accountId);
+    this.#emit();
+  }
+
+  async #load(client: ProxyServiceClient, state: AccountPlans): Promise<void> {
+    const generationAtStart = state.changeGeneration;
+    try {
+      const plans = await client.listPlans();
+      this.#keepNewerChanges(plans, state, generationAtStart);
+      state.plans = plans;
+      state.updatedAt = this.#now();
+      state.error = null;
+    } catch (error) {
+      state.error = toIpcError(error);
+      this.#reportIfRejected(error);
+    }
+  }
+
+  /** A change answered while the listing was on its way is newer than the listing's value. */
+  #keepNewerChanges(fresh: Plan[], state: AccountPlans, generationAtStart: number): void {
+    if (!state.plans || state.changeGeneration === generationAtStart) return;
+    const previous = new Map(state.plans.flatMap((plan) => plan.proxies).map((p) => [p.id, p]));
+    for (const proxy of fresh.flatMap((plan) => plan.proxies)) {
+      const changedAt = state.changedAt.get(proxy.id);
+      const known = previous.get(proxy.id);
+      if (known && changedAt !== undefined && changedAt > generationAtStart) {
+        proxy.is_rotating = known.is_rotating;
+        proxy.rotate_interval = known.rotate_interval;
+      }
+    }
+  }
+
+  async #change<Value>(
+    proxyId: number,
+    field: ProxyField,
+    value: Value,
+    send: (client: ProxyServiceClient, accountId: string) => Promise<Partial<Proxy>>,
+  ): Promise<ProxyView> {
+    const { accountId, state } = this.#locate(proxyId);
+    this.#pending.begin(proxyId, field, value);
+    this.#emit();
+    try {
+      await this.#queue.run(`${accountId}:${proxyId}`, async () => {
+        const client = this.#session.client();
+        if (!client || this.#session.activeAccountId() !== accountId) {
+          throw new UserFacingError(
+            'signed_out',
+            'The account changed before this change was sent.',
+          );
+        }
+        try {
+          const accepted = await send(client, accountId);
+          // Looked up again: a refresh may have replaced the cached proxy meanwhile.
+          const current = state.plans
+            ?.flatMap((plan) => plan.proxies)
+            .find((p) => p.id === proxyId);
+          if (current) Object.assign(current, accepted);
+        } finally {
+          state.changeGeneration += 1;
+          state.changedAt.set(proxyId, state.changeGeneration);
+        }
+      });
+    } catch (error) {
+      this.#reportIfRejected(error);
+      throw error;
+    } finally {
+      this.#pending.end(proxyId, field);
+      this.#emit();
+    }
+    return this.#viewOf(proxyId);
+  }
+
+  #viewOf(proxyId: number): ProxyView {
+    const view = this.snapshot()
+      .plans?.flatMap((plan) => plan.proxies)
+      .find((proxy) => proxy.id === proxyId);
+    if (!view)
+      throw new UserFacingError('not_found', `Proxy ${proxyId} is no longer in your plans.`);
+    return view;
+  }
+
+  #locate(proxyId: number): { accountId: string; state: AccountPlans; proxy: Proxy } {
+    const accountId = this.#session.activeAccountId();
+    if (!accountId) throw new UserFacingError('signed_out', 'Sign in to change proxies.');
+    const state = this.#accounts.get(accountId);
+    const proxy = state?.plans?.flatMap((plan) => plan.proxies).find((p) => p.id === proxyId);
+    if (!state || !proxy) {
+      throw new UserFacingError(
+        'not_found',
+        `Proxy ${proxyId} is not in your plans: refresh and try again.`,
+      );
+    }
+    return { accountId, state, proxy };
+  }
+
+  #stateOf(accountId: string): AccountPlans {
+    let state = this.#accounts.get(accountId);
+    if (!state) {
+      state = {
+        plans: null,
+        updatedAt: null,
+        error: null,
+        refresh: null,
+        changeGeneration: 0,
+        changedAt: new Map(),
+      };
+      this.#accounts.set(accountId, state);
+    }
+    return state;
+  }
+
+  #reportIfRejected(error: unknown): void {
+    if (error instanceof ProxyServiceError && error.kind === 'auth') this.#session.reportRejected();
+  }
+
+  #emit(): void {
+    if (this.#listeners.size === 0) return;
+    const snapshot = this.snapshot();
+    for (const listener of this.#listeners) listener(snapshot);
+  }
+}

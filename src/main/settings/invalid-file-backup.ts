@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { StoreError, fileErrorReason } from './store-error';
+
+/**
+ * Keeps the exact bytes of a file that is about to be replaced because it could not be read
+ * as-is: `<name>.invalid-<time>.json` beside it. The time is ISO 8601 with `-` for `:`, which
+ * Windows does not allow in file names. The copy is flushed to disk before the caller replaces
+ * the original, so a crash in between loses neither.
+ */
+export function backUpInvalidFile(filePath: string, bytes: Uint8Array, now: Date): string {
+  const { dir, name } = path.parse(filePath);
+  const stamp = now.toISOString().replaceAll(':', '-');
+  for (let attempt = 1; ; attempt += 1) {
+    const suffix = attempt === 1 ? '' : `-${attempt}`;
+    const backupPath = path.join(dir, `${name}.invalid-${stamp}${suffix}.json`);
+    try {
+      writeNewFileDurably(backupPath, bytes);
+      return backupPath;
+    } catch (error) {
+      if (error instanceof Error && 'code' in error && error.code === 'EEXIST' && attempt < 100) {
+        continue;
+      }
+      throw new StoreError(
+        'storage',
+        `A copy of the damaged file ${filePath} could not be saved (${fileErrorReason(error)}), so it was left untouched. Check that its folder is writable, then restart Proxy Tray.`,
+      );
+    }
+  }
+}
+
+function writeNewFileDurably(filePath: string, bytes: Uint8Array): void {
+  const fd = fs.openSync(filePath, 'wx', 0o600);
+  try {
+    fs.writeFileSync(fd, bytes);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}

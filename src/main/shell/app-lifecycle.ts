@@ -1,0 +1,101 @@
+import { app } from 'electron';
+import { homedir } from 'node:os';
+import {
+  loginItemPlan,
+  wasLaunchedAtLogin,
+  xdgConfigHome,
+  type LoginItemPreferences,
+} from './login-item';
+import { createQuitHooks, type QuitHooks } from './quit-hooks';
+import { applyXdgAutostart } from './xdg-autostart';
+
+export interface LifecycleOptions {
+  /** The user started the app again while it runs: show the popup instead. */
+  onSecondInstance: (argv: string[]) => void;
+}
+
+export type LoginItemResult = { ok: true } | { ok: false; message: string };
+
+export type Lifecycle =
+  | {
+      /** Another instance already runs (and has been told): quit at once, build nothing. */
+      ok: false;
+    }
+  | {
+      ok: true;
+      /** Run, once, before the app quits; add e.g. clearing a copied password. */
+      beforeQuit: QuitHooks;
+      /** Registers or removes the app as a login item, from the user's setting. */
+      applyLoginItem(preferences: LoginItemPreferences): Promise<LoginItemResult>;
+      /** True when the OS started the app at login: it then stays quietly in the tray. */
+      launchedAtLogin(): boolean;
+    };
+
+/**
+ * A tray app's life: one instance, no Dock icon, no quitting when the popup closes, and a
+ * chance to clean up before quitting. Call first thing in the composition root.
+ */
+export function setUpLifecycle(options: LifecycleOptions): Lifecycle {
+  if (!app.requestSingleInstanceLock()) return { ok: false };
+  app.on('second-instance', (_event, argv) => options.onSecondInstance(argv));
+  // Registering a listener is what stops Electron from quitting when no window is left.
+  app.on('window-all-closed', () => {});
+  void app.whenReady().then(() => app.dock?.hide());
+
+  const beforeQuit = createQuitHooks();
+  let cleanedUp = false;
+  app.on('before-quit', (event) => {
+    if (cleanedUp) return;
+    // Hooks may be asynchronous: hold the quit, run them (bounded), then quit for real.
+    event.preventDefault();
+    void beforeQuit.run().then((failures) => {
+      for (const failure of failures) {
+        console.error(`Before quitting, "${failure.name}" failed: ${failure.message}`);
+      }
+      cleanedUp = true;
+      app.quit();
+    });
+  });
+
+  return {
+    ok: true,
+    beforeQuit,
+    applyLoginItem,
+    launchedAtLogin: () =>
+      wasLaunchedAtLogin({
+        platform: process.platform,
+        argv: process.argv,
+        macOpenedAtLogin:
+          process.platform === 'darwin' ? app.getLoginItemSettings().wasOpenedAtLogin : undefined,
+      }),
+  };
+}
+
+async function applyLoginItem(preferences: LoginItemPreferences): Promise<LoginItemResult> {
+  const plan = loginItemPlan(preferences, {
+    platform: process.platform,
+    isPackaged: app.isPackaged,
+    execPath: process.execPath,
+    appImagePath: process.env['APPIMAGE'],
+    configHome: xdgConfigHome(process.env['XDG_CONFIG_HOME'], homedir()),
+  });
+  switch (plan.kind) {
+    case 'electron':
+      app.setLoginItemSettings(plan.settings);
+      return { ok: true };
+    case 'xdg-autostart':
+      try {
+        await applyXdgAutostart(plan.file, plan.command);
+        return { ok: true };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const verb = plan.command ? 'create' : 'remove';
+        return {
+          ok: false,
+          message: `Could not ${verb} the autostart entry ${plan.file}: ${reason}`,
+        };
+      }
+    case 'unavailable':
+      return { ok: false, message: plan.message };
+  }
+}

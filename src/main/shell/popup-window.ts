@@ -1,0 +1,191 @@
+import {
+  app,
+  BrowserWindow,
+  nativeTheme,
+  type Rectangle,
+  type WebContents,
+  type WebFrameMain,
+} from 'electron';
+import { isTrustedSenderFrame } from './navigation-policy';
+import { createPopupPlacer } from './popup-placement';
+import { createPopupToggle, isDismissKey } from './popup-toggle';
+import { popupBackgroundColour, popupWindowOptions, type PopupTheme } from './popup-window-options';
+import { rendererSource } from './renderer-source';
+import { applyWindowSecurity } from './window-security';
+
+export interface PopupShownEvent {
+  /** True when the popup should put the keyboard in its search box. */
+  focusSearch: boolean;
+}
+
+export interface PopupShowOptions {
+  /** Default true: opening from the tray or the hotkey is usually to find a proxy. */
+  focusSearch?: boolean;
+}
+
+export interface PopupWindowOptions {
+  /** Absolute path of the built preload (`out/preload/index.cjs`). */
+  preloadPath: string;
+  /** Directory of the built popup page (`out/renderer`). */
+  rendererDir: string;
+  /** Default `process.env.ELECTRON_RENDERER_URL`; ignored in a packaged app. */
+  devServerUrl?: string | undefined;
+  /** Default `!app.isPackaged`: enables DevTools and keeps the popup open while they have focus. */
+  development?: boolean;
+  /** Hosts whose https links the popup may open in the browser (see navigation-policy.ts). */
+  externalAllowList?: readonly string[];
+  /** The tray icon's current bounds, to open the popup beside it. */
+  getTrayBounds: () => Rectangle | undefined;
+  /**
+   * Called each time the popup is shown, once its page has loaded; the composition root sends
+   * the renderer its "shown" event from here.
+   */
+  onShown: (event: PopupShownEvent) => void;
+  /**
+   * Default true: a bare Escape hides the popup from the main process. Turn off if the popup
+   * handles Escape itself (closing an inner dialog first) and asks main to hide.
+   */
+  hideOnEscape?: boolean;
+}
+
+export interface PopupWindow {
+  show(options?: PopupShowOptions): void;
+  hide(): void;
+  /** Tray click or hotkey: shows a hidden popup, hides a visible one. */
+  toggle(options?: PopupShowOptions): void;
+  isVisible(): boolean;
+  readonly webContents: WebContents;
+  readonly webContentsId: number;
+  /** The URL of the popup's own page (file: or the dev server's). */
+  readonly appPageUrl: string;
+  /** For IPC handlers: true only for the popup's main frame showing the popup's own page. */
+  isTrustedSender(frame: WebFrameMain | null | undefined): boolean;
+  destroy(): void;
+}
+
+function currentTheme(): PopupTheme {
+  return nativeTheme.shouldUseDarkColors ? 'dark' : 'light';
+}
+
+/** Builds the popup, hidden, and starts loading its page. Call after `app.whenReady()`. */
+export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
+  const development = options.development ?? !app.isPackaged;
+  const source = rendererSource({
+    devServerUrl: options.devServerUrl ?? process.env['ELECTRON_RENDERER_URL'],
+    isPackaged: app.isPackaged,
+    rendererDir: options.rendererDir,
+  });
+  const window = new BrowserWindow(
+    popupWindowOptions({
+      preloadPath: options.preloadPath,
+      theme: currentTheme(),
+      devTools: development,
+    }),
+  );
+  const contents = window.webContents;
+  const webContentsId = contents.id;
+  applyWindowSecurity(contents, {
+    appPageUrl: source.pageUrl,
+    externalAllowList: options.externalAllowList ?? [],
+  });
+  const place = createPopupPlacer(window);
+  const toggleDecision = createPopupToggle();
+
+  let loaded = false;
+  let pendingShown: PopupShownEvent | undefined;
+  let quitting = false;
+
+  const load = () => {
+    loaded = false;
+    const loading =
+      source.kind === 'dev-server' ? window.loadURL(source.url) : window.loadFile(source.path);
+    loading.catch((error: unknown) => console.error('The popup page failed to load:', error));
+  };
+
+  const announceShown = (event: PopupShownEvent) => {
+    if (loaded) options.onShown(event);
+    else pendingShown = event; // delivered on did-finish-load
+  };
+
+  contents.on('did-finish-load', () => {
+    loaded = true;
+    const pending = pendingShown;
+    pendingShown = undefined;
+    if (pending && window.isVisible()) options.onShown(pending);
+  });
+  contents.on('render-process-gone', () => {
+    loaded = false;
+  });
+
+  const isVisible = () => !window.isDestroyed() && window.isVisible();
+
+  const show = ({ focusSearch = true }: PopupShowOptions = {}) => {
+    if (window.isDestroyed()) return;
+    // A crashed page is reloaded when next needed, not in a loop while nobody looks.
+    if (contents.isCrashed()) load();
+    place(options.getTrayBounds());
+    window.show();
+    // A menu-bar app is never the active app on macOS until it asks: without this, key presses
+    // would still go to the app the user was in.
+    if (process.platform === 'darwin') app.focus({ steal: true });
+    window.focus();
+    announceShown({ focusSearch });
+  };
+
+  const hide = () => {
+    if (isVisible()) window.hide();
+  };
+
+  window.on('blur', () => {
+    if (!window.isVisible()) return;
+    if (development && contents.isDevToolsOpened()) return;
+    toggleDecision.hiddenByBlur();
+    window.hide();
+  });
+
+  contents.on('before-input-event', (event, input) => {
+    if ((options.hideOnEscape ?? true) && isDismissKey(input)) {
+      event.preventDefault();
+      hide();
+    }
+  });
+
+  // Cmd+W, Alt+F4 or the OS closing the window would destroy the popup for good: it hides
+  // instead, until the app is really quitting.
+  app.on('before-quit', () => {
+    quitting = true;
+  });
+  window.on('close', (event) => {
+    if (quitting) return;
+    event.preventDefault();
+    hide();
+  });
+
+  nativeTheme.on('updated', () => {
+    if (!window.isDestroyed()) window.setBackgroundColor(popupBackgroundColour(currentTheme()));
+  });
+
+  load();
+
+  return {
+    show,
+    hide,
+    toggle(showOptions) {
+      const action = toggleDecision.decide(isVisible());
+      if (action === 'show') show(showOptions);
+      else if (action === 'hide') hide();
+    },
+    isVisible,
+    webContents: contents,
+    webContentsId,
+    appPageUrl: source.pageUrl,
+    isTrustedSender(frame) {
+      if (window.isDestroyed()) return false;
+      return isTrustedSenderFrame(frame, contents.mainFrame, source.pageUrl);
+    },
+    destroy() {
+      quitting = true;
+      if (!window.isDestroyed()) window.destroy();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { PlansSnapshot } from '../../shared/ipc/plans-view';
+import type { SessionView } from '../../shared/ipc/session-view';
+import { proxyMenuTitle, type TrayMenuInput } from './tray-menu-template';
+
+/** The tray menu's data from what the popup is also shown: one source of truth for both. */
+export function trayMenuInputOf(session: SessionView, plans: PlansSnapshot): TrayMenuInput {
+  return {
+    status: session.state,
+    accounts: session.accounts.map((account) => ({
+      id: account.id,
+      title: account.displayName
+        ? `${account.displayName} (${account.username})`
+        : account.username,
+      active: account.active,
+    })),
+    plans: (plans.plans ?? []).map((plan) => ({
+      id: plan.id,
+      name: plan.name,
+      proxies: plan.proxies.map((proxy) => ({ id: proxy.id, title: proxyMenuTitle(proxy) })),
+    })),
+    refreshing: plans.refreshing,
+  };
+}

@@ -1,0 +1,182 @@
+import { menuLabel } from './menu-label';
+
+/**
+ * The tray icon's context menu as plain data, compatible with Electron's
+ * MenuItemConstructorOptions (tray.ts hands it to Menu.buildFromTemplate). Some Linux panels
+ * deliver no click to a tray icon, only its menu: the menu must reach every action.
+ */
+
+export type TrayStatus = 'signed-out' | 'active' | 'rejected' | 'keychain-error';
+
+export interface TrayMenuAccount {
+  id: string;
+  title: string;
+  active: boolean;
+}
+
+export interface TrayMenuProxy {
+  id: number;
+  /** The proxy's local label, or its `ip:port` (see proxyMenuTitle). */
+  title: string;
+}
+
+export interface TrayMenuPlan {
+  id: number;
+  name: string;
+  proxies: readonly TrayMenuProxy[];
+}
+
+export interface TrayMenuInput {
+  status: TrayStatus;
+  accounts: readonly TrayMenuAccount[];
+  plans: readonly TrayMenuPlan[];
+  refreshing: boolean;
+  /** Things in the popup that need the user's attention (expiring plans, failed changes). */
+  alerts?: number;
+}
+
+export interface TrayMenuActions {
+  open(): void;
+  /** Copies the proxy's credentials in the default format. */
+  quickCopy(proxyId: number, planId: number): void;
+  refresh(): void;
+  switchAccount(accountId: string): void;
+  openSettings(): void;
+  signOut(): void;
+  quit(): void;
+}
+
+export interface TrayMenuItem {
+  id?: string;
+  label?: string;
+  type?: 'normal' | 'separator' | 'submenu' | 'radio';
+  enabled?: boolean;
+  checked?: boolean;
+  submenu?: TrayMenuItem[];
+  click?: () => void;
+}
+
+/** Native menus get slow and unusable with hundreds of entries: the popup has the rest. */
+export const MAX_PROXIES_PER_PLAN = 50;
+export const MAX_PLANS_IN_MENU = 20;
+
+/** A proxy's name in menus: its label when it has one, else where it listens. */
+export function proxyMenuTitle(proxy: { label?: string | null; ip: string; port: number }): string {
+  const label = proxy.label?.trim();
+  if (label) return label;
+  return proxy.ip.includes(':') ? `[${proxy.ip}]:${proxy.port}` : `${proxy.ip}:${proxy.port}`;
+}
+
+const separator: TrayMenuItem = { type: 'separator' };
+
+export function buildTrayMenu(input: TrayMenuInput, actions: TrayMenuActions): TrayMenuItem[] {
+  const quit: TrayMenuItem = { id: 'quit', label: 'Quit Proxy Tray', click: () => actions.quit() };
+  if (input.status === 'signed-out') {
+    return [{ id: 'sign-in', label: 'Sign in…', click: () => actions.open() }, separator, quit];
+  }
+  return [
+    ...statusItems(input, actions),
+    separator,
+    quickCopyItem(input.plans, actions),
+    {
+      id: 'refresh',
+      label: input.refreshing ? 'Refreshing…' : 'Refresh',
+      enabled: input.status === 'active' && !input.refreshing,
+      click: () => actions.refresh(),
+    },
+    separator,
+    ...accountItems(input.accounts, actions),
+    { id: 'settings', label: 'Settings…', click: () => actions.openSettings() },
+    { id: 'sign-out', label: 'Sign out', click: () => actions.signOut() },
+    separator,
+    quit,
+  ];
+}
+
+function statusItems(input: TrayMenuInput, actions: TrayMenuActions): TrayMenuItem[] {
+  const open = () => actions.open();
+  switch (input.status) {
+    case 'rejected':
+      return [
+        { id: 'status', label: 'The service no longer accepts this sign-in', enabled: false },
+        { id: 'open', label: 'Sign in again…', click: open },
+      ];
+    case 'keychain-error':
+      return [
+        { id: 'status', label: 'Your sign-in could not be read from the keychain', enabled: false },
+        { id: 'open', label: 'Open Proxy Tray for details…', click: open },
+      ];
+    default:
+      return [{ id: 'open', label: `Open Proxy Tray${alertSuffix(input.alerts)}`, click: open }];
+  }
+}
+
+function alertSuffix(alerts: number | undefined): string {
+  if (!alerts || alerts < 1) return '';
+  return alerts === 1 ? ' (1 alert)' : ` (${alerts} alerts)`;
+}
+
+function quickCopyItem(plans: readonly TrayMenuPlan[], actions: TrayMenuActions): TrayMenuItem {
+  if (plans.length === 0) {
+    return {
+      id: 'quick-copy',
+      label: 'Quick copy',
+      enabled: false,
+      submenu: [{ label: 'No plans yet', enabled: false }],
+    };
+  }
+  const shown = plans.slice(0, MAX_PLANS_IN_MENU).map((plan) => planItem(plan, actions));
+  const hidden = plans.length - MAX_PLANS_IN_MENU;
+  if (hidden > 0) {
+    shown.push(separator, moreInPopup('quick-copy/more-plans', hidden, 'plan', actions));
+  }
+  return { id: 'quick-copy', label: 'Quick copy', submenu: shown };
+}
+
+function planItem(plan: TrayMenuPlan, actions: TrayMenuActions): TrayMenuItem {
+  const items: TrayMenuItem[] = plan.proxies.slice(0, MAX_PROXIES_PER_PLAN).map((proxy) => ({
+    id: `quick-copy/proxy/${plan.id}/${proxy.id}`,
+    label: menuLabel(proxy.title),
+    click: () => actions.quickCopy(proxy.id, plan.id),
+  }));
+  if (items.length === 0) items.push({ label: 'No proxies', enabled: false });
+  const hidden = plan.proxies.length - MAX_PROXIES_PER_PLAN;
+  if (hidden > 0) {
+    items.push(separator, moreInPopup(`quick-copy/more/${plan.id}`, hidden, 'proxy', actions));
+  }
+  return { id: `quick-copy/plan/${plan.id}`, label: menuLabel(plan.name), submenu: items };
+}
+
+function moreInPopup(
+  id: string,
+  count: number,
+  noun: 'plan' | 'proxy',
+  actions: TrayMenuActions,
+): TrayMenuItem {
+  const what =
+    count === 1 ? `1 more ${noun}` : `${count} more ${noun === 'plan' ? 'plans' : 'proxies'}`;
+  return { id, label: `More in the popup… (${what})`, click: () => actions.open() };
+}
+
+function accountItems(
+  accounts: readonly TrayMenuAccount[],
+  actions: TrayMenuActions,
+): TrayMenuItem[] {
+  if (accounts.length === 0) return [];
+  const active = accounts.find((account) => account.active);
+  return [
+    {
+      id: 'accounts',
+      label: active ? `Account: ${menuLabel(active.title)}` : 'Account',
+      submenu: accounts.map((account) => ({
+        id: `account/${account.id}`,
+        label: menuLabel(account.title),
+        type: 'radio' as const,
+        checked: account.active,
+        click: () => {
+          if (!account.active) actions.switchAccount(account.id);
+        },
+      })),
+    },
+  ];
+}

@@ -1,0 +1,30 @@
+import type { TrayMenuInput } from './tray-menu-template';
+
+/** Windows cuts tray tooltips at 127 UTF-16 units (NOTIFYICONDATA.szTip holds 128 with the NUL). */
+export const MAX_TRAY_TOOLTIP_LENGTH = 127;
+
+/** "Proxy Tray — <account>", or what stops the app from working. Tooltips are plain text: no escaping. */
+export function trayTooltip(input: Pick<TrayMenuInput, 'status' | 'accounts'>): string {
+  const account = input.accounts.find((candidate) => candidate.active)?.title.trim();
+  const detail = (() => {
+    switch (input.status) {
+      case 'signed-out':
+        return 'signed out';
+      case 'rejected':
+        return account ? `${account}: sign in again` : 'sign in again';
+      case 'keychain-error':
+        return 'keychain unavailable';
+      default:
+        return account ?? 'signed in';
+    }
+  })();
+  const text = `Proxy Tray — ${detail.replace(/\s+/g, ' ')}`;
+  if (text.length <= MAX_TRAY_TOOLTIP_LENGTH) return text;
+  let short = '';
+  // By code point, so that a character outside the BMP is never cut in half.
+  for (const character of text) {
+    if (short.length + character.length > MAX_TRAY_TOOLTIP_LENGTH - 1) break;
+    short += character;
+  }
+  return `${short}…`;
+}

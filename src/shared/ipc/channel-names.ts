@@ -1,0 +1,47 @@
+/**
+ * The names of every channel and event, without their schemas: the preload needs only these, and
+ * stays small by not loading zod. `contract.ts` is checked against them at compile time.
+ */
+export const IPC_CHANNELS = [
+  'session:status',
+  'session:sign-in',
+  'session:sign-out',
+  'session:switch-account',
+  'account:get',
+  'plans:list',
+  'plans:refresh',
+  'proxy:set-rotation',
+  'proxy:set-interval',
+  'proxy:set-label',
+  'proxy:reveal-password',
+  'credentials:copy',
+  'settings:get',
+  'settings:update',
+  'popup:hide',
+  'app:quit',
+] as const;
+export type IpcChannel = (typeof IPC_CHANNELS)[number];
+
+export const IPC_EVENTS = [
+  'plans:changed',
+  'session:changed',
+  'settings:changed',
+  'popup:shown',
+] as const;
+export type IpcEvent = (typeof IPC_EVENTS)[number];
+
+/** `proxy:set-rotation` → `['proxy', 'setRotation']`: where the channel sits on the bridge. */
+export function bridgePathOf(channel: IpcChannel): [area: string, method: string] {
+  const [area = '', name = ''] = channel.split(':');
+  return [area, name.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase())];
+}
+
+type CamelCase<Text extends string> = Text extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : Text;
+export type AreaOf<Channel extends string> = Channel extends `${infer Area}:${string}`
+  ? Area
+  : never;
+export type MethodOf<Channel extends string> = Channel extends `${string}:${infer Name}`
+  ? CamelCase<Name>
+  : never;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { userSchema } from '../api';
+import { MAX_LABEL_LENGTH, MAX_ROTATE_INTERVAL_SECONDS } from '../api/updates';
+import { copyFormatSchema, hostChoiceSchema } from '../credentials';
+import { settingsPatchSchema, settingsViewSchema } from '../settings/settings-schema';
+import type { IpcChannel, IpcEvent } from './channel-names';
+import { plansSnapshotSchema, proxyViewSchema } from './plans-view';
+import { sessionViewSchema } from './session-view';
+
+/**
+ * THE contract between the popup and the main process, declared once: each channel's input and
+ * output schema, and each event's payload. The main process validates every input it receives
+ * and every output it sends; the preload and the popup derive their types from here.
+ */
+
+const none = z.undefined();
+const proxyId = z.int().positive();
+
+export const ipcContract = {
+  'session:status': { input: none, output: sessionViewSchema },
+  'session:sign-in': {
+    input: z.object({
+      serviceUrl: z.string().max(2048),
+      token: z.string().max(16_384),
+      sessionOnly: z.boolean().optional(),
+    }),
+    output: sessionViewSchema,
+  },
+  'session:sign-out': {
+    input: z.object({ accountId: z.string().optional() }),
+    output: sessionViewSchema,
+  },
+  'session:switch-account': {
+    input: z.object({ accountId: z.string() }),
+    output: sessionViewSchema,
+  },
+  /** The account record, without its access token: the popup never holds a token. */
+  'account:get': { input: none, output: userSchema.omit({ access_token: true }) },
+  'plans:list': { input: none, output: plansSnapshotSchema },
+  'plans:refresh': { input: none, output: plansSnapshotSchema },
+  'proxy:set-rotation': {
+    input: z.object({ proxyId, isRotating: z.boolean() }),
+    output: proxyViewSchema,
+  },
+  'proxy:set-interval': {
+    input: z.object({ proxyId, seconds: z.int().min(1).max(MAX_ROTATE_INTERVAL_SECONDS) }),
+    output: proxyViewSchema,
+  },
+  'proxy:set-label': {
+    input: z.object({ proxyId, label: z.string().max(MAX_LABEL_LENGTH * 2) }),
+    output: proxyViewSchema,
+  },
+  /** Only on an explicit "show password": the plan list never carries passwords. */
+  'proxy:reveal-password': {
+    input: z.object({ proxyId }),
+    output: z.object({ password: z.string() }),
+  },
+  /** Copied by the main process, which also clears the clipboard later. */
+  'credentials:copy': {
+    input: z.object({
+      proxyId,
+      format: copyFormatSchema.optional(),
+      hostChoice: hostChoiceSchema.optional(),
+    }),
+    output: z.object({ clearsInSeconds: z.int().nonnegative() }),
+  },
+  'settings:get': { input: none, output: settingsViewSchema },
+  'settings:update': { input: settingsPatchSchema, output: settingsViewSchema },
+  'popup:hide': { input: none, output: z.null() },
+  'app:quit': { input: none, output: z.null() },
+} as const satisfies Record<IpcChannel, { input: z.ZodType; output: z.ZodType }>;
+
+export const ipcEventContract = {
+  'plans:changed': plansSnapshotSchema,
+  'session:changed': sessionViewSchema,
+  'settings:changed': settingsViewSchema,
+  /** `panel`: the tray menu's "Settings…" opens the popup on its settings panel. */
+  'popup:shown': z.object({
+    focusSearch: z.boolean(),
+    panel: z.enum(['plans', 'settings']).optional(),
+  }),
+} as const satisfies Record<IpcEvent, z.ZodType>;
+
+export type IpcInput<Channel extends IpcChannel> = z.input<(typeof ipcContract)[Channel]['input']>;
+export type IpcOutput<Channel extends IpcChannel> = z.output<
+  (typeof ipcContract)[Channel]['output']
+>;
+export type IpcEventPayload<Event extends IpcEvent> = z.output<(typeof ipcEventContract)[Event]>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { planSchema, proxySchema } from '../api';
+import { ipcErrorSchema } from './ipc-error';
+
+/**
+ * A proxy as the popup sees it: without its password (shown only on an explicit reveal, and
+ * copied by the main process), with the label the app keeps locally, and with the fields that
+ * have a change in flight.
+ */
+export const proxyViewSchema = proxySchema.omit({ password: true }).extend({
+  label: z.string().nullable(),
+  pending: z.object({
+    rotation: z.boolean(),
+    interval: z.boolean(),
+    label: z.boolean(),
+  }),
+});
+export type ProxyView = z.infer<typeof proxyViewSchema>;
+
+export const planViewSchema = planSchema.omit({ proxies: true }).extend({
+  proxies: z.array(proxyViewSchema),
+});
+export type PlanView = z.infer<typeof planViewSchema>;
+
+/** Everything the popup needs to draw the plan list and its freshness. */
+export const plansSnapshotSchema = z.object({
+  accountId: z.string().nullable(),
+  /** null until the first successful refresh of this account since the app started. */
+  plans: z.array(planViewSchema).nullable(),
+  updatedAt: z.iso.datetime().nullable(),
+  refreshing: z.boolean(),
+  /** The last refresh's failure; the plans above are then the last good data. */
+  error: ipcErrorSchema.nullable(),
+});
+export type PlansSnapshot = z.infer<typeof plansSnapshotSchema>;

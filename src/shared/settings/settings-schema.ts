@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { uuid } from '../api/primitives';
+import {
+  copyFormatSchema,
+  copyTemplateSchema,
+  DEFAULT_CUSTOM_TEMPLATE,
+  hostChoiceSchema,
+} from '../credentials';
+import { ACCELERATOR_MAX_LENGTH, isAccelerator } from './accelerator';
+
+/**
+ * The settings file, as code. Every field has a default, so `settingsSchema.parse({})` is the full
+ * default settings. Error messages are sentences a user may read: the popup shows them when a change
+ * is refused, and the recovery report quotes them when a stored value was reset.
+ */
+
+/** Bump together with a new entry in `settingsMigrations` (migrations.ts). */
+export const SETTINGS_SCHEMA_VERSION = 1;
+
+const COPY_FORMAT_IDS = copyFormatSchema.options;
+const HOST_CHOICE_IDS = hostChoiceSchema.options;
+
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const CLIPBOARD_CLEAR_MAX_SECONDS = 3600;
+export const REFRESH_INTERVAL_MAX_MINUTES = 1440;
+
+function boundedInteger(min: number, max: number, message: string) {
+  return z.int({ error: message }).min(min, { error: message }).max(max, { error: message });
+}
+
+/**
+ * What the app remembers of a signed-in account. Strict, so that a stray field (a token above all)
+ * is refused rather than written: the token lives in the keychain only.
+ */
+export const storedAccountSchema = z.strictObject(
+  {
+    id: z.string().min(1).max(200),
+    serviceUrl: z
+      .string()
+      .min(1)
+      .max(2048)
+      .refine((text) => URL.canParse(text), 'Expected a URL'),
+    userUuid: uuid,
+    username: z.string().min(1).max(200),
+    displayName: z.string().max(200),
+  },
+  { error: 'An account must have only an id, service URL, user UUID, username and display name.' },
+);
+export type StoredAccount = z.infer<typeof storedAccountSchema>;
+
+const accountIdSchema = z.string({ error: 'The active account must be an account id or null.' });
+
+/** Each user-changeable field without its default: the patch schema makes them optional. */
+const userFields = {
+  copyFormat: z.enum(COPY_FORMAT_IDS, {
+    error: `The copy format must be one of: ${COPY_FORMAT_IDS.join(', ')}.`,
+  }),
+  // The formatter's own rules: a template the copy would refuse is refused when saved.
+  customTemplate: copyTemplateSchema,
+  hostChoice: z.enum(HOST_CHOICE_IDS, {
+    error: `The host to copy must be one of: ${HOST_CHOICE_IDS.join(', ')}.`,
+  }),
+  clipboardClearSeconds: boundedInteger(
+    0,
+    CLIPBOARD_CLEAR_MAX_SECONDS,
+    `The clipboard clear delay must be a whole number of seconds from 0 (never) to ${CLIPBOARD_CLEAR_MAX_SECONDS}.`,
+  ),
+  refreshIntervalMinutes: boundedInteger(
+    1,
+    REFRESH_INTERVAL_MAX_MINUTES,
+    `The refresh interval must be a whole number of minutes from 1 to ${REFRESH_INTERVAL_MAX_MINUTES}.`,
+  ),
+  openAtLogin: z.boolean({ error: '“Open at login” must be true or false.' }),
+  startHidden: z.boolean({ error: '“Start hidden” must be true or false.' }),
+  globalHotkey: z
+    .string({
+      error: 'The global shortcut must be text such as CommandOrControl+Shift+P, or none.',
+    })
+    .max(ACCELERATOR_MAX_LENGTH, {
+      error: `The global shortcut must be at most ${ACCELERATOR_MAX_LENGTH} characters long.`,
+    })
+    .refine(isAccelerator, {
+      error:
+        'The global shortcut must be one or more modifiers (such as CommandOrControl, Alt, Shift) and one key, joined by +, for example CommandOrControl+Shift+P.',
+    })
+    .nullable(),
+  theme: z.enum(THEMES, { error: `The theme must be one of: ${THEMES.join(', ')}.` }),
+};
+
+export const settingsSchema = z.object({
+  schemaVersion: z.literal(SETTINGS_SCHEMA_VERSION).default(SETTINGS_SCHEMA_VERSION),
+  accounts: z.array(storedAccountSchema).default([]),
+  activeAccountId: accountIdSchema.nullable().default(null),
+  copyFormat: userFields.copyFormat.default('ip-port-user-pass'),
+  customTemplate: userFields.customTemplate.default(DEFAULT_CUSTOM_TEMPLATE),
+  hostChoice: userFields.hostChoice.default('entry'),
+  clipboardClearSeconds: userFields.clipboardClearSeconds.default(30),
+  refreshIntervalMinutes: userFields.refreshIntervalMinutes.default(5),
+  openAtLogin: userFields.openAtLogin.default(false),
+  startHidden: userFields.startHidden.default(true),
+  globalHotkey: userFields.globalHotkey.default('CommandOrControl+Shift+Space'),
+  theme: userFields.theme.default('system'),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingKey = keyof Settings;
+
+export function defaultSettings(): Settings {
+  return settingsSchema.parse({});
+}
+
+/**
+ * A change from the popup: any subset of the user's fields. Strict, so a misspelt key is an error
+ * instead of a silent no-op; accounts are absent on purpose (they change only through the session
+ * service, by signing in or out).
+ */
+export const settingsPatchSchema = z.strictObject(
+  Object.fromEntries(
+    Object.entries(userFields).map(([key, schema]) => [key, schema.optional()]),
+  ) as { [K in keyof typeof userFields]: z.ZodOptional<(typeof userFields)[K]> },
+  { error: 'A settings change must be an object of setting names and values.' },
+);
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** The fields a settings change may name, in schema order. */
+export const PATCHABLE_SETTING_KEYS = Object.keys(userFields) as (keyof typeof userFields)[];
+
+/** The accounts part, changed only by the session service; the active id must name one of them. */
+export const accountsUpdateSchema = z
+  .object({
+    accounts: z.array(storedAccountSchema, { error: 'The accounts must be a list.' }),
+    activeAccountId: accountIdSchema.nullable(),
+  })
+  .refine(
+    ({ accounts }) => new Set(accounts.map((account) => account.id)).size === accounts.length,
+    { error: 'Two accounts have the same id.', path: ['accounts'] },
+  )
+  .refine(
+    ({ accounts, activeAccountId }) =>
+      activeAccountId === null || accounts.some((account) => account.id === activeAccountId),
+    { error: 'The active account must be one of the accounts.', path: ['activeAccountId'] },
+  );
+
+/** The settings as the popup sees them: the accounts travel in the session's view instead. */
+export const settingsViewSchema = settingsSchema.omit({
+  schemaVersion: true,
+  accounts: true,
+  activeAccountId: true,
+});
+export type SettingsView = z.infer<typeof settingsViewSchema>;

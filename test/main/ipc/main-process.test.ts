@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { formatCredentials } from '../../../src/shared/credentials';
+import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
+import { useApiServer } from '../../api-server/use-api-server';
+import { useMainProcess, valueOf } from './main-services-fixture';
+
+const server = useApiServer();
+const main = useMainProcess();
+
+async function signedIn(username = 'demo') {
+  const app = main.start();
+  const status = valueOf(
+    await app.call('session:sign-in', {
+      serviceUrl: server().baseUrl,
+      token: server().tokenFor(username),
+    }),
+  );
+  expect(status.state).toBe('active');
+  const snapshot = valueOf(await app.call('plans:refresh'));
+  return { ...app, snapshot };
+}
+
+const proxiesOf = (snapshot: PlansSnapshot) =>
+  snapshot.plans?.flatMap((plan) => plan.proxies) ?? [];
+
+describe('the main process over its IPC handlers', () => {
+  it('signs in, keeps the token in the keychain only, and lists the plans', async () => {
+    const { call, events, snapshot } = await signedIn();
+    const token = server().tokenFor('demo');
+    expect(proxiesOf(snapshot).length).toBeGreaterThan(0);
+    const [stored] = await main.keychain.entries();
+    expect(stored?.password).toBe(token);
+    const everythingSent = JSON.stringify([
+      events,
+      await call('session:status'),
+      await call('settings:get'),
+      await call('account:get'),
+      await call('plans:list'),
+    ]);
+    expect(everythingSent).not.toContain(token);
+    expect(everythingSent).not.toContain('"password"');
+    const files = await import('node:fs').then((fs) =>
+      fs.readdirSync(main.dir()).map((name) => fs.readFileSync(`${main.dir()}/${name}`, 'utf8')),
+    );
+    expect(files.join('\n')).not.toContain(token);
+  });
+
+  it('refuses a bad token with the service’s reason and stores nothing', async () => {
+    const app = main.start();
+    const result = await app.call('session:sign-in', {
+      serviceUrl: server().baseUrl,
+      token: 'not-a-token',
+    });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'auth' } });
+    expect(await main.keychain.entries()).toEqual([]);
+    expect(valueOf(await app.call('session:status')).state).toBe('signed-out');
+  });
+
+  it('copies credentials in the default format, then in any other', async () => {
+    const { call, clipboard, snapshot } = await signedIn();
+    const proxyId = proxiesOf(snapshot)[0]?.id ?? -1;
+    const proxy = server().store.locateProxy(proxyId)?.proxy;
+    if (!proxy) throw new Error('no proxy');
+    expect(valueOf(await call('credentials:copy', { proxyId }))).toEqual({ clearsInSeconds: 30 });
+    expect(clipboard.text).toBe(`${proxy.ip}:${proxy.port}:${proxy.username}:${proxy.password}`);
+    expect(clipboard.concealed).toBe(true);
+    await call('credentials:copy', { proxyId, format: 'socks5-url', hostChoice: 'ipv6' });
+    expect(clipboard.text).toBe(
+      formatCredentials(proxy, { format: 'socks5-url', hostChoice: 'ipv6' }),
+    );
+    valueOf(
+      await call('settings:update', { copyFormat: 'custom', customTemplate: '{username}@{ipv4}' }),
+    );
+    await call('credentials:copy', { proxyId });
+    expect(clipboard.text).toBe(`${proxy.username}@${proxy.assigned_proxy_ipv4}`);
+  });
+
+  it('reveals a password only when asked', async () => {
+    const { call, snapshot } = await signedIn();
+    const proxyId = proxiesOf(snapshot)[0]?.id ?? -1;
+    const revealed = valueOf(await call('proxy:reveal-password', { proxyId }));
+    expect(revealed.password).toBe(server().store.locateProxy(proxyId)?.proxy.password);
+  });
+
+  it('changes rotation, interval and label on the service, and keeps the label across a restart', async () => {
+    const { call, snapshot } = await signedIn();
+    const proxy = proxiesOf(snapshot).find((candidate) => {
+      const location = server().store.locateProxy(candidate.id);
+      return location && !location.plan.is_blocked;
+    });
+    if (!proxy) throw new Error('no changeable proxy');
+    expect(
+      valueOf(
+        await call('proxy:set-rotation', { proxyId: proxy.id, isRotating: !proxy.is_rotating }),
+      ),
+    ).toMatchObject({
+      is_rotating: !proxy.is_rotating,
+    });
+    valueOf(await call('proxy:set-interval', { proxyId: proxy.id, seconds: 600 }));
+    valueOf(await call('proxy:set-label', { proxyId: proxy.id, label: 'Sneaker shop · EU' }));
+    expect(server().store.proxyState(proxy.id)).toMatchObject({
+      is_rotating: !proxy.is_rotating,
+      rotate_interval: 600,
+      label: 'Sneaker shop · EU',
+    });
+
+    // A new main process over the same files and keychain: the session and the label come back.
+    const restarted = main.start();
+    await restarted.services.start();
+    expect(valueOf(await restarted.call('session:status')).state).toBe('active');
+    const reloaded = valueOf(await restarted.call('plans:refresh'));
+    expect(proxiesOf(reloaded).find((candidate) => candidate.id === proxy.id)?.label).toBe(
+      'Sneaker shop · EU',
+    );
+  });
+
+  it('switches accounts and shows each account’s own plans', async () => {
+    const { call } = await signedIn('demo');
+    const other = valueOf(
+      await call('session:sign-in', {
+        serviceUrl: server().baseUrl,
+        token: server().tokenFor('other'),
+      }),
+    );
+    expect(other.account?.username).toBe('other');
+    expect(other.accounts).toHaveLength(2);
+    const otherPlans = valueOf(await call('plans:refresh'));
+    expect(otherPlans.plans?.map((plan) => plan.id)).toEqual(
+      server()
+        .store.account('other')
+        ?.plans.map((plan) => plan.id),
+    );
+    const demoId = other.accounts.find((account) => account.username === 'demo')?.id ?? '';
+    expect(
+      valueOf(await call('session:switch-account', { accountId: demoId })).account?.username,
+    ).toBe('demo');
+  });
+
+  it('signs out: the keychain entry goes, the popup is told', async () => {
+    const { call, events } = await signedIn();
+    const status = valueOf(await call('session:sign-out', {}));
+    expect(status.state).toBe('signed-out');
+    expect(await main.keychain.entries()).toEqual([]);
+    expect(events.at(-1)).toMatchObject({
+      event: 'session:changed',
+      payload: { state: 'signed-out' },
+    });
+  });
+
+  it('a token revoked mid-session turns the session to rejected and keeps the plans on screen', async () => {
+    const { call, events } = await signedIn();
+    const account = server().store.account('demo');
+    if (!account) throw new Error('no demo');
+    server().tokens.revokeAllFor(account.user.uuid);
+    try {
+      const snapshot = valueOf(await call('plans:refresh'));
+      expect(snapshot.error?.kind).toBe('auth');
+      expect(snapshot.plans).not.toBeNull();
+      expect(valueOf(await call('session:status')).state).toBe('rejected');
+      expect(
+        events.some(
+          (entry) =>
+            entry.event === 'session:changed' &&
+            (entry.payload as { state: string }).state === 'rejected',
+        ),
+      ).toBe(true);
+    } finally {
+      await server().issueToken('demo');
+    }
+  });
+
+  it('refuses malformed requests before any handler runs', async () => {
+    const { call } = await signedIn();
+    expect(await call('proxy:set-interval', { proxyId: -1, seconds: 60 })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid_request' },
+    });
+    expect(await call('settings:update', { accounts: [] } as never)).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid_request' },
+    });
+    expect(await call('nope:nothing' as never)).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid_request' },
+    });
+  });
+
+  it('reports a refused setting with its reason', async () => {
+    const { call } = await signedIn();
+    const result = await call('settings:update', { customTemplate: '{password' });
+    expect(result).toMatchObject({ ok: false });
+    if (result.ok) return;
+    expect(['invalid_input', 'invalid_request']).toContain(result.error.kind);
+    expect(result.error.message).toMatch(/brace|\{/);
+  });
+
+  it('changes to settings reach the popup as an event', async () => {
+    const { call, events } = await signedIn();
+    valueOf(await call('settings:update', { theme: 'dark' }));
+    expect(events.at(-1)).toMatchObject({ event: 'settings:changed', payload: { theme: 'dark' } });
+  });
+
+  it('hides the popup and quits on request', async () => {
+    const { call, counters } = await signedIn();
+    await call('popup:hide');
+    await call('app:quit');
+    expect(counters).toEqual({ hidden: 1, quit: 1 });
+  });
+});

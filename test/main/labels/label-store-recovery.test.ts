@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openLabelStore } from '../../../src/main/labels/label-store';
+import { confIn, filesIn, useTempDir } from '../settings/temp-store-dir';
+
+const tempDir = useTempDir();
+const NOW = new Date('2031-05-06T07:08:09.010Z');
+const BACKUP_NAME = 'labels.invalid-2031-05-06T07-08-09.010Z.json';
+
+function open() {
+  return openLabelStore({ createStore: confIn(tempDir()), now: () => NOW });
+}
+
+function writeLabelsFile(content: string): Buffer {
+  const bytes = Buffer.from(content, 'utf8');
+  fs.writeFileSync(path.join(tempDir(), 'labels.json'), bytes);
+  return bytes;
+}
+
+function expectRecovered(original: Buffer) {
+  const store = open();
+  const recovery = store.recovery();
+  if (!recovery) throw new Error('expected a recovery report');
+  expect(recovery.backupPath).toBe(path.join(tempDir(), BACKUP_NAME));
+  expect(fs.readFileSync(recovery.backupPath)).toEqual(original);
+  expect(filesIn(tempDir())).toEqual([BACKUP_NAME, 'labels.json']);
+  const again = openLabelStore({ createStore: confIn(tempDir()) });
+  expect(again.recovery()).toBeUndefined();
+  return { store, again, problems: recovery.problems };
+}
+
+describe('recovery of a labels file that cannot be used as it is', () => {
+  it('not JSON: no labels, after a backup of the original bytes', () => {
+    const { store, problems } = expectRecovered(writeLabelsFile('{"labels": {"a": {"1": "x"'));
+    expect(store.forAccount('a').size).toBe(0);
+    expect(problems).toEqual(['The labels file was not valid JSON.']);
+  });
+
+  it('an empty file', () => {
+    const { problems } = expectRecovered(writeLabelsFile(''));
+    expect(problems).toEqual(['The labels file was empty.']);
+  });
+
+  it('keeps every valid label and drops only the bad entries', () => {
+    const original = writeLabelsFile(
+      JSON.stringify({
+        schemaVersion: 1,
+        labels: {
+          'acct-a': { '1': 'good', '2': 42, '03': 'leading zero', '-4': 'negative', '5': 'fine' },
+          'acct-b': 'not an object',
+          'acct-c': { '9': 'x'.repeat(1001), '10': 'kept', '11': '' },
+          '': { '1': 'no account id' },
+        },
+      }),
+    );
+    const { store, again, problems } = expectRecovered(original);
+    for (const opened of [store, again]) {
+      expect([...opened.forAccount('acct-a')]).toEqual([
+        [1, 'good'],
+        [5, 'fine'],
+      ]);
+      expect([...opened.forAccount('acct-c')]).toEqual([[10, 'kept']]);
+      expect(opened.forAccount('acct-b').size).toBe(0);
+    }
+    expect(problems).toEqual([
+      'The label of proxy 2 of account “acct-a” was not valid and was removed: A label must be text.',
+      'A label of account “acct-a” had an invalid proxy id (“03”) and was removed.',
+      'A label of account “acct-a” had an invalid proxy id (“-4”) and was removed.',
+      'The labels of account “acct-b” were not an object and were removed.',
+      'The label of proxy 9 of account “acct-c” was not valid and was removed: The label must be at most 1000 characters long.',
+      'The label of proxy 11 of account “acct-c” was not valid and was removed: it was empty.',
+      'Labels stored under an invalid account id (“”) were removed.',
+    ]);
+  });
+
+  it('a file from a newer version: no labels, after a backup', () => {
+    const { store, problems } = expectRecovered(
+      writeLabelsFile(JSON.stringify({ schemaVersion: 2, labels: { a: { '1': 'x' } } })),
+    );
+    expect(store.get('a', 1)).toBeUndefined();
+    expect(problems[0]).toContain('written by a newer version of Proxy Tray');
+  });
+
+  it('a missing version and unknown keys are reported; the labels are kept', () => {
+    const { store, problems } = expectRecovered(
+      writeLabelsFile(JSON.stringify({ labels: { a: { '1': 'x' } }, extra: true })),
+    );
+    expect(store.get('a', 1)).toBe('x');
+    expect(problems).toEqual([
+      'The labels file had a missing or unreadable version number; its labels were read as the current version.',
+      'The unknown entry “extra” of the labels file was removed.',
+    ]);
+  });
+
+  it('many bad entries are summed up rather than listed one by one', () => {
+    const entries = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`${i + 1}`, i]));
+    const { problems } = expectRecovered(
+      writeLabelsFile(JSON.stringify({ schemaVersion: 1, labels: { a: entries } })),
+    );
+    expect(problems).toHaveLength(21);
+    expect(problems.at(-1)).toBe('…and 30 more problems of the same kind.');
+  });
+
+  it('a valid file needs no recovery and is not rewritten', () => {
+    const content = JSON.stringify({ schemaVersion: 1, labels: { a: { '12': 'twelve' } } });
+    writeLabelsFile(content);
+    const store = open();
+    expect(store.recovery()).toBeUndefined();
+    expect(store.get('a', 12)).toBe('twelve');
+    expect(filesIn(tempDir())).toEqual(['labels.json']);
+    expect(fs.readFileSync(path.join(tempDir(), 'labels.json'), 'utf8')).toBe(content);
+  });
+});

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { migrateSettings, settingsMigrations } from '../../../src/main/settings/migrations';
+import { SETTINGS_SCHEMA_VERSION } from '../../../src/shared/settings/settings-schema';
+import { openSettingsStore } from '../../../src/main/settings/settings-store';
+import { confIn, filesIn, useTempDir } from './temp-store-dir';
+
+const tempDir = useTempDir();
+
+describe('settings migrations', () => {
+  it('has one migration per version step', () => {
+    expect(settingsMigrations).toHaveLength(SETTINGS_SCHEMA_VERSION);
+  });
+
+  it('0 → 1 turns clipboardClearDelay (ms) into clipboardClearSeconds', () => {
+    expect(migrateSettings({ clipboardClearDelay: 45_000, theme: 'dark' }, 0)).toEqual({
+      schemaVersion: 1,
+      clipboardClearSeconds: 45,
+      theme: 'dark',
+    });
+  });
+
+  it('0 → 1 rounds to whole seconds and clamps to the allowed range', () => {
+    expect(migrateSettings({ clipboardClearDelay: 1_499 }, 0)).toMatchObject({
+      clipboardClearSeconds: 1,
+    });
+    expect(migrateSettings({ clipboardClearDelay: 10_000_000 }, 0)).toMatchObject({
+      clipboardClearSeconds: 3600,
+    });
+    expect(migrateSettings({ clipboardClearDelay: -5 }, 0)).toMatchObject({
+      clipboardClearSeconds: 0,
+    });
+  });
+
+  it('0 → 1 carries a non-number over, for validation to report', () => {
+    expect(migrateSettings({ clipboardClearDelay: 'soon' }, 0)).toEqual({
+      schemaVersion: 1,
+      clipboardClearSeconds: 'soon',
+    });
+  });
+
+  it('0 → 1 keeps clipboardClearSeconds when both keys are present', () => {
+    expect(migrateSettings({ clipboardClearDelay: 9_000, clipboardClearSeconds: 12 }, 0)).toEqual({
+      schemaVersion: 1,
+      clipboardClearSeconds: 12,
+    });
+  });
+
+  it('does nothing to a current file', () => {
+    const current = { schemaVersion: 1, clipboardClearSeconds: 5 };
+    expect(migrateSettings(current, 1)).toEqual(current);
+  });
+
+  it('the store migrates a version-0 file, rewrites it, and needs no recovery', () => {
+    const file = path.join(tempDir(), 'settings.json');
+    fs.writeFileSync(file, JSON.stringify({ clipboardClearDelay: 20_000, theme: 'light' }));
+    const store = openSettingsStore({ createStore: confIn(tempDir()) });
+    expect(store.recovery()).toBeUndefined();
+    expect(store.get()).toMatchObject({ clipboardClearSeconds: 20, theme: 'light' });
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    expect(stored).toMatchObject({ schemaVersion: 1, clipboardClearSeconds: 20 });
+    expect(stored).not.toHaveProperty('clipboardClearDelay');
+    expect(filesIn(tempDir())).toEqual(['settings.json']);
+  });
+
+  it('a version-0 value the migration cannot convert is reset and reported', () => {
+    fs.writeFileSync(
+      path.join(tempDir(), 'settings.json'),
+      JSON.stringify({ clipboardClearDelay: 'soon', theme: 'dark' }),
+    );
+    const store = openSettingsStore({ createStore: confIn(tempDir()) });
+    expect(store.get()).toMatchObject({ clipboardClearSeconds: 30, theme: 'dark' });
+    expect(store.recovery()?.problems).toEqual([
+      expect.stringContaining('The setting “clipboardClearSeconds” was not valid'),
+    ]);
+  });
+});

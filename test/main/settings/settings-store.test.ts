@@ -1,0 +1,301 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  type Settings,
+  type StoredAccount,
+  defaultSettings,
+  settingsSchema,
+} from '../../../src/shared/settings/settings-schema';
+import { openSettingsStore } from '../../../src/main/settings/settings-store';
+import { StoreError } from '../../../src/main/settings/store-error';
+import { confIn, filesIn, useTempDir } from './temp-store-dir';
+
+const tempDir = useTempDir();
+
+function open() {
+  return openSettingsStore({ createStore: confIn(tempDir()) });
+}
+
+function settingsFile(): string {
+  return path.join(tempDir(), 'settings.json');
+}
+
+function thrownBy(action: () => unknown): StoreError {
+  try {
+    action();
+  } catch (error) {
+    expect(error).toBeInstanceOf(StoreError);
+    return error as StoreError;
+  }
+  throw new Error('expected the action to throw');
+}
+
+const alice: StoredAccount = {
+  id: 'acct-alice',
+  serviceUrl: 'https://proxy.example.com/api/',
+  userUuid: '3f0c8a4e-8c1e-4f5e-9a7b-2d1c0e9f8a7b',
+  username: 'alice',
+  displayName: 'Alice Example',
+};
+const bob: StoredAccount = { ...alice, id: 'acct-bob', username: 'bob', displayName: 'Bob' };
+
+describe('defaults', () => {
+  it('parsing {} gives every field its default', () => {
+    expect(settingsSchema.parse({})).toEqual({
+      schemaVersion: 1,
+      accounts: [],
+      activeAccountId: null,
+      copyFormat: 'ip-port-user-pass',
+      customTemplate: '{ip}:{port}:{username}:{password}',
+      hostChoice: 'entry',
+      clipboardClearSeconds: 30,
+      refreshIntervalMinutes: 5,
+      openAtLogin: false,
+      startHidden: true,
+      globalHotkey: 'CommandOrControl+Shift+Space',
+      theme: 'system',
+    } satisfies Settings);
+  });
+
+  it('what get() returns cannot be edited behind the store’s back', () => {
+    const store = open();
+    store.setAccounts([alice], null);
+    const settings = store.get();
+    expect(() => settings.accounts.push(bob)).toThrow(TypeError);
+    expect(() => Object.assign(settings, { theme: 'dark' })).toThrow(TypeError);
+    expect(() => Object.assign(settings.accounts[0] ?? {}, { username: 'eve' })).toThrow(TypeError);
+    expect(store.get()).toMatchObject({ theme: 'system', accounts: [alice] });
+  });
+
+  it('a new store holds the defaults and needed no recovery', () => {
+    const store = open();
+    expect(store.get()).toEqual(defaultSettings());
+    expect(store.recovery()).toBeUndefined();
+    expect(store.path).toBe(settingsFile());
+  });
+});
+
+describe('update', () => {
+  type Case = readonly [field: string, accepted: unknown[], refused: unknown[]];
+  const cases: Case[] = [
+    ['clipboardClearSeconds', [0, 1, 3600], [-1, 3601, 1.5, '30', null, Number.NaN]],
+    ['refreshIntervalMinutes', [1, 1440], [0, 1441, 2.5, '5', null]],
+    [
+      'customTemplate',
+      ['{ip}', '{{literal}} {port}', 'x'.repeat(1000)],
+      ['', 'x'.repeat(1001), '{nope}', '{ip', 5, null],
+    ],
+    [
+      'copyFormat',
+      ['ip-port-user-pass', 'user-pass-at-ip-port', 'http-url', 'socks5-url', 'curl', 'custom'],
+      ['xml', '', null],
+    ],
+    ['hostChoice', ['entry', 'ipv4', 'ipv6'], ['ip', null]],
+    ['openAtLogin', [true, false], ['yes', 1, null]],
+    ['startHidden', [true, false], ['no', 0]],
+    [
+      'globalHotkey',
+      [null, 'CommandOrControl+Shift+P', 'Alt+F24', 'Super+Plus', 'cmdorctrl+space', 'Shift+/'],
+      ['P', 'Ctrl+Shift', 'Ctrl+Foo', 'Ctrl+Ctrl+A', 'Ctrl+F25', '', 'Ctrl+A+B', 42],
+    ],
+    ['theme', ['system', 'light', 'dark'], ['blue', null]],
+  ];
+
+  for (const [field, accepted, refused] of cases) {
+    it(`${field}: accepts ${accepted.length} values at and inside its bounds, refuses the rest`, () => {
+      const store = open();
+      for (const value of accepted) {
+        expect(store.update({ [field]: value })).toMatchObject({ [field]: value });
+      }
+      const kept = store.get();
+      const fileBefore = fs.readFileSync(settingsFile());
+      for (const value of refused) {
+        const error = thrownBy(() => store.update({ [field]: value }));
+        expect(error.kind).toBe('invalid_input');
+        expect(error.message).toMatch(/^The settings were not changed\. \S/);
+        expect(store.get()).toEqual(kept);
+      }
+      expect(fs.readFileSync(settingsFile())).toEqual(fileBefore);
+    });
+  }
+
+  it('names the rule that was broken, in a sentence', () => {
+    const error = thrownBy(() => open().update({ clipboardClearSeconds: 4000 }));
+    expect(error.problems).toEqual([
+      'The clipboard clear delay must be a whole number of seconds from 0 (never) to 3600.',
+    ]);
+  });
+
+  it('refuses unknown keys and writes nothing', () => {
+    const store = open();
+    const error = thrownBy(() => store.update({ theme: 'dark', colour: 'red' }));
+    expect(error.problems).toEqual(['“colour” is not a setting that can be changed.']);
+    expect(store.get().theme).toBe('system');
+    expect(fs.existsSync(settingsFile())).toBe(false);
+  });
+
+  it('refuses accounts, the active account and the schema version', () => {
+    const store = open();
+    const accounts = thrownBy(() => store.update({ accounts: [alice] }));
+    expect(accounts.message).toContain('Accounts change only when you sign in or out');
+    const active = thrownBy(() => store.update({ activeAccountId: alice.id }));
+    expect(active.message).toContain('Accounts change only when you sign in or out');
+    expect(thrownBy(() => store.update({ schemaVersion: 2 })).message).toContain('schemaVersion');
+    expect(store.get()).toEqual(defaultSettings());
+  });
+
+  it('refuses a patch that is not an object', () => {
+    for (const patch of [null, 'theme=dark', [], 5]) {
+      const error = thrownBy(() => open().update(patch));
+      expect(error.message).toContain('must be an object of setting names and values');
+    }
+  });
+
+  it('applies nothing when one field of a patch is invalid', () => {
+    const store = open();
+    thrownBy(() => store.update({ theme: 'dark', refreshIntervalMinutes: 0 }));
+    expect(store.get().theme).toBe('system');
+  });
+
+  it('ignores fields given as undefined', () => {
+    const store = open();
+    expect(store.update({ theme: 'dark', hostChoice: undefined })).toMatchObject({
+      theme: 'dark',
+      hostChoice: 'entry',
+    });
+  });
+});
+
+describe('persistence', () => {
+  it('keeps updates and accounts across re-opening', () => {
+    const first = open();
+    first.update({ theme: 'dark', clipboardClearSeconds: 0, globalHotkey: null });
+    first.setAccounts([alice, bob], bob.id);
+    const second = open();
+    expect(second.get()).toEqual(first.get());
+    expect(second.get()).toMatchObject({
+      theme: 'dark',
+      clipboardClearSeconds: 0,
+      globalHotkey: null,
+      accounts: [alice, bob],
+      activeAccountId: bob.id,
+    });
+    expect(second.recovery()).toBeUndefined();
+  });
+
+  it('writes plain JSON with the schema version', () => {
+    open().update({ theme: 'light' });
+    const stored = JSON.parse(fs.readFileSync(settingsFile(), 'utf8')) as Record<string, unknown>;
+    expect(stored).toMatchObject({ schemaVersion: 1, theme: 'light' });
+  });
+
+  it('reports a failed write as a storage error and keeps the previous settings', () => {
+    const store = open();
+    store.update({ theme: 'dark' });
+    // A directory where the file should be makes the atomic rename fail, even for root.
+    fs.rmSync(settingsFile());
+    fs.mkdirSync(settingsFile());
+    const error = thrownBy(() => store.update({ theme: 'light' }));
+    expect(error.kind).toBe('storage');
+    expect(error.message).toContain('could not be saved');
+    expect(store.get().theme).toBe('dark');
+  });
+});
+
+describe('onChange', () => {
+  it('tells listeners the new and previous settings, only when something changed', () => {
+    const store = open();
+    const listener = vi.fn();
+    store.onChange(listener);
+    store.update({ theme: 'dark' });
+    store.update({ theme: 'dark' });
+    store.update({});
+    expect(listener).toHaveBeenCalledTimes(1);
+    const [next, previous] = listener.mock.calls[0] as [Settings, Settings];
+    expect(next.theme).toBe('dark');
+    expect(previous.theme).toBe('system');
+  });
+
+  it('stops after unsubscribing', () => {
+    const store = open();
+    const listener = vi.fn();
+    const unsubscribe = store.onChange(listener);
+    store.update({ theme: 'dark' });
+    unsubscribe();
+    store.update({ theme: 'light' });
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not called for a refused change', () => {
+    const store = open();
+    const listener = vi.fn();
+    store.onChange(listener);
+    thrownBy(() => store.update({ theme: 'neon' }));
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('runs every listener even when one throws, then rethrows; the change is saved', () => {
+    const store = open();
+    const failure = new Error('listener failed');
+    const second = vi.fn();
+    store.onChange(() => {
+      throw failure;
+    });
+    store.onChange(second);
+    expect(() => store.update({ theme: 'dark' })).toThrow(failure);
+    expect(second).toHaveBeenCalledTimes(1);
+    expect(open().get().theme).toBe('dark');
+  });
+
+  it('fires for account changes too', () => {
+    const store = open();
+    const listener = vi.fn();
+    store.onChange(listener);
+    store.setAccounts([alice], alice.id);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect((listener.mock.calls[0] as [Settings])[0].activeAccountId).toBe(alice.id);
+  });
+});
+
+describe('setAccounts', () => {
+  it('stores the accounts and which one is active', () => {
+    const store = open();
+    expect(store.setAccounts([alice, bob], alice.id)).toMatchObject({
+      accounts: [alice, bob],
+      activeAccountId: alice.id,
+    });
+    expect(store.setAccounts([bob], null)).toMatchObject({
+      accounts: [bob],
+      activeAccountId: null,
+    });
+  });
+
+  it('refuses an active id that is not among the accounts, and repeated ids', () => {
+    const store = open();
+    expect(thrownBy(() => store.setAccounts([alice], bob.id)).message).toContain(
+      'The active account must be one of the accounts.',
+    );
+    expect(thrownBy(() => store.setAccounts([alice, alice], null)).message).toContain(
+      'Two accounts have the same id.',
+    );
+    expect(store.get().accounts).toEqual([]);
+  });
+
+  it('refuses an account that carries a token, without echoing it or writing it', () => {
+    const store = open();
+    const token = 'eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXRva2Vu.signature';
+    const withToken = { ...alice, token } as StoredAccount;
+    const error = thrownBy(() => store.setAccounts([withToken], null));
+    expect(error.kind).toBe('invalid_input');
+    expect(JSON.stringify(error)).not.toContain(token);
+    expect(error.message).not.toContain(token);
+    expect(store.get().accounts).toEqual([]);
+    expect(filesIn(tempDir())).toEqual([]);
+  });
+
+  it('refuses an account with a malformed field, naming where', () => {
+    const error = thrownBy(() => open().setAccounts([{ ...alice, userUuid: 'nope' }], null));
+    expect(error.message).toContain('accounts.0.userUuid');
+  });
+});

@@ -1,0 +1,31 @@
+import Conf from 'conf';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
+import type { CreateConfStore } from '../../../src/main/settings/conf-file';
+
+/** A fresh temp directory per test, removed afterwards; returns a getter for it. */
+export function useTempDir(): () => string {
+  let dir: string | undefined;
+  beforeEach(async () => {
+    dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'proxy-tray-store-'));
+  });
+  afterEach(async () => {
+    if (dir) await fs.promises.rm(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+  return () => {
+    if (!dir) throw new Error('useTempDir: no directory outside a test');
+    return dir;
+  };
+}
+
+/** The factory tests give the stores: real conf, its files in `dir`. */
+export function confIn(dir: string): CreateConfStore {
+  return (options) => new Conf({ ...options, cwd: dir });
+}
+
+export function filesIn(dir: string): string[] {
+  return fs.readdirSync(dir).sort();
+}

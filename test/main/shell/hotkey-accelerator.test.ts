@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { checkAccelerator, describeAccelerator } from '../../../src/main/shell/hotkey-accelerator';
+
+function accepted(input: string, platform: NodeJS.Platform = 'linux'): string {
+  const result = checkAccelerator(input, platform);
+  if (!result.ok) throw new Error(`refused ${input}: ${result.message}`);
+  return result.accelerator;
+}
+
+function refusal(input: string, platform: NodeJS.Platform = 'linux'): string {
+  const result = checkAccelerator(input, platform);
+  if (result.ok) throw new Error(`accepted ${input} as ${result.accelerator}`);
+  return result.message;
+}
+
+describe('checkAccelerator: accepted shortcuts', () => {
+  it.each([
+    ['CommandOrControl+Shift+Space', 'CommandOrControl+Shift+Space'],
+    ['CmdOrCtrl+Shift+P', 'CommandOrControl+Shift+P'],
+    ['ctrl+alt+p', 'Control+Alt+P'],
+    ['Shift+Alt+F12', 'Alt+Shift+F12'],
+    ['Super+Return', 'Super+Return'],
+    ['Meta+Enter', 'Super+Return'],
+    ['Control+Esc', 'Control+Escape'],
+    ['Control+Plus', 'Control+Plus'],
+    ['Control++', 'Control++'],
+    ['Alt+F24', 'Alt+F24'],
+    ['Control+num7', 'Control+num7'],
+    ['Control+NumAdd', 'Control+numadd'],
+    ['AltGr+/', 'AltGr+/'],
+    ['Control+MediaPlayPause', 'Control+MediaPlayPause'],
+    ['  Control + Shift + K  ', 'Control+Shift+K'],
+    ['Control+9', 'Control+9'],
+  ])('%s → %s', (input, canonical) => {
+    expect(accepted(input)).toBe(canonical);
+  });
+
+  it('accepts macOS-only modifiers on macOS', () => {
+    expect(accepted('Command+Option+Space', 'darwin')).toBe('Command+Option+Space');
+    expect(accepted('Cmd+Shift+L', 'darwin')).toBe('Command+Shift+L');
+  });
+
+  it('writes modifiers in one order, so the same keys compare equal', () => {
+    expect(accepted('Shift+Control+Alt+X')).toBe(accepted('Alt+Shift+Ctrl+x'));
+  });
+});
+
+describe('checkAccelerator: refused shortcuts, with the reason', () => {
+  it.each([
+    ['', /Enter a shortcut/],
+    ['   ', /Enter a shortcut/],
+    ['Control+', /empty part.*Plus/],
+    ['+A', /empty part/],
+    ['Control++Shift', /empty part/],
+    ['Control+Shift', /has no key/],
+    ['Ctrl+Hyper+A', /"Hyper" is not a modifier/],
+    ['A+Control', /"A" is not a modifier.*Put the key last/],
+    ['Control+Ctrl+A', /Control appears twice/],
+    ['Control+F25', /"F25" is not a key/],
+    ['Control+Ä', /"Ä" is not a key/],
+    ['Control+AB', /"AB" is not a key/],
+    ['Space', /needs Control, Alt, Super or Command/],
+    ['Shift+A', /needs Control, Alt, Super or Command.*"A"/],
+    ['F5', /needs Control/],
+  ])('%s', (input, reason) => {
+    expect(refusal(input)).toMatch(reason);
+  });
+
+  it('refuses macOS-only modifiers elsewhere and names the replacement', () => {
+    expect(refusal('Command+Space', 'win32')).toBe(
+      'Command exists only on macOS: use CommandOrControl instead.',
+    );
+    expect(refusal('Option+Space', 'linux')).toBe('Option exists only on macOS: use Alt instead.');
+  });
+});
+
+describe('describeAccelerator', () => {
+  it('uses the names printed on each platform’s keys', () => {
+    expect(describeAccelerator('CommandOrControl+Shift+Space', 'darwin')).toBe('Cmd+Shift+Space');
+    expect(describeAccelerator('CommandOrControl+Shift+Space', 'win32')).toBe('Ctrl+Shift+Space');
+    expect(describeAccelerator('Super+Alt+P', 'win32')).toBe('Win+Alt+P');
+    expect(describeAccelerator('Super+Alt+P', 'linux')).toBe('Super+Alt+P');
+  });
+});

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The shell's decisions live in files that plain Node can load (so the tests here prove them);
+ * only the small glue files import Electron. This keeps that split from eroding.
+ */
+const shellDir = resolve(import.meta.dirname, '../../../src/main/shell');
+
+const PURE_MODULES = [
+  'hotkey-accelerator.ts',
+  'login-item.ts',
+  'menu-label.ts',
+  'navigation-policy.ts',
+  'popup-position.ts',
+  'popup-toggle.ts',
+  'popup-window-options.ts',
+  'quit-hooks.ts',
+  'renderer-source.ts',
+  'tray-icons.ts',
+  'tray-menu-template.ts',
+  'tray-tooltip.ts',
+  'xdg-autostart.ts',
+];
+
+/** Imports that bring in code at run time (not `import type`). */
+function valueImports(source: string): string[] {
+  const specifiers: string[] = [];
+  for (const match of source.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)';/gms)) {
+    if (!match[1] && match[2]) specifiers.push(match[2]);
+  }
+  return specifiers;
+}
+
+describe('pure shell modules', () => {
+  it.each(PURE_MODULES)('%s imports nothing from electron or electron-positioner', async (file) => {
+    const imports = valueImports(await readFile(join(shellDir, file), 'utf8'));
+    expect(imports.filter((specifier) => specifier.startsWith('electron'))).toEqual([]);
+  });
+
+  it.each(PURE_MODULES)('%s loads in plain Node', async (file) => {
+    const module: Record<string, unknown> = await import(pathToFileURL(join(shellDir, file)).href);
+    expect(Object.keys(module).length).toBeGreaterThan(0);
+  });
+
+  it('sees a value import of electron when there is one', () => {
+    expect(valueImports("import { app, type Menu } from 'electron';")).toEqual(['electron']);
+    expect(valueImports("import type { Menu } from 'electron';")).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_TRAY_TOOLTIP_LENGTH, trayTooltip } from '../../../src/main/shell/tray-tooltip';
+
+const accounts = [
+  { id: 'a', title: 'work@example.com', active: true },
+  { id: 'b', title: 'home@example.com', active: false },
+];
+
+describe('trayTooltip', () => {
+  it('names the active account', () => {
+    expect(trayTooltip({ status: 'active', accounts })).toBe('Proxy Tray — work@example.com');
+  });
+
+  it('says what is wrong when the app cannot work', () => {
+    expect(trayTooltip({ status: 'signed-out', accounts: [] })).toBe('Proxy Tray — signed out');
+    expect(trayTooltip({ status: 'rejected', accounts })).toBe(
+      'Proxy Tray — work@example.com: sign in again',
+    );
+    expect(trayTooltip({ status: 'keychain-error', accounts })).toBe(
+      'Proxy Tray — keychain unavailable',
+    );
+  });
+
+  it('keeps ampersands as they are (tooltips are not menus)', () => {
+    const tooltip = trayTooltip({
+      status: 'active',
+      accounts: [{ id: 'a', title: 'R&D', active: true }],
+    });
+    expect(tooltip).toBe('Proxy Tray — R&D');
+  });
+
+  it('fits within the Windows limit without splitting a character', () => {
+    const long = trayTooltip({
+      status: 'active',
+      accounts: [{ id: 'a', title: '😀'.repeat(100), active: true }],
+    });
+    expect(long.length).toBeLessThanOrEqual(MAX_TRAY_TOOLTIP_LENGTH);
+    expect(long.endsWith('😀…')).toBe(true);
+    expect(long).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+});
