@@ -18,9 +18,4 @@ export class KeyedSerialQueue<Key> {
     });
     return result;
   }
-
-  /** Keys with work queued or running. */
-  get busyKeys(): number {
-    return this.#tails.size;
-  }
 }

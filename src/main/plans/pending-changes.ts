@@ -21,8 +21,7 @@ export class PendingChanges {
   end(proxyId: number, field: ProxyField): void {
     const key = keyOf(proxyId, field);
     const entry = this.#pending.get(key);
-    if (!entry) return;
-    if (entry.count <= 1) this.#pending.delete(key);
+    if (!entry || entry.count <= 1) this.#pending.delete(key);
     else entry.count -= 1;
   }
 
@@ -30,14 +29,6 @@ export class PendingChanges {
   valueOf<Value>(proxyId: number, field: ProxyField): { value: Value } | undefined {
     const entry = this.#pending.get(keyOf(proxyId, field));
     return entry ? { value: entry.latest as Value } : undefined;
-  }
-
-  has(proxyId: number, field: ProxyField): boolean {
-    return this.#pending.has(keyOf(proxyId, field));
-  }
-
-  clear(): void {
-    this.#pending.clear();
   }
 }
 

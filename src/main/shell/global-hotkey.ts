@@ -1,5 +1,5 @@
 import { globalShortcut } from 'electron';
-import { checkAccelerator, describeAccelerator } from './hotkey-accelerator';
+import { checkAccelerator, describeAccelerator } from '../../shared/settings/hotkey-accelerator';
 
 export type HotkeyResult = { ok: true; accelerator: string } | { ok: false; message: string };
 
@@ -8,7 +8,7 @@ export type HotkeyResult = { ok: true; accelerator: string } | { ok: false; mess
  * the system) already holds, comes back as a sentence for Settings to show.
  */
 export function registerGlobalHotkey(accelerator: string, onPress: () => void): HotkeyResult {
-  const checked = checkAccelerator(accelerator);
+  const checked = checkAccelerator(accelerator, process.platform);
   if (!checked.ok) return checked;
   let registered: boolean;
   try {
@@ -28,7 +28,7 @@ export function registerGlobalHotkey(accelerator: string, onPress: () => void): 
 }
 
 export function unregisterGlobalHotkey(accelerator: string): void {
-  const checked = checkAccelerator(accelerator);
+  const checked = checkAccelerator(accelerator, process.platform);
   if (checked.ok && globalShortcut.isRegistered(checked.accelerator)) {
     globalShortcut.unregister(checked.accelerator);
   }
@@ -55,7 +55,7 @@ export function createGlobalHotkey(onPress: () => void): GlobalHotkey {
         current = null;
         return { ok: true, accelerator: null };
       }
-      const checked = checkAccelerator(accelerator);
+      const checked = checkAccelerator(accelerator, process.platform);
       if (!checked.ok) return checked;
       if (checked.accelerator === previous) return checked;
       // Released first: the new shortcut may be the same keys spelt differently

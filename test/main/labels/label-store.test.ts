@@ -3,8 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openLabelStore } from '../../../src/main/labels/label-store';
 import { openSettingsStore } from '../../../src/main/settings/settings-store';
-import { StoreError } from '../../../src/main/settings/store-error';
-import { confIn, filesIn, useTempDir } from '../settings/temp-store-dir';
+import { confIn, filesIn, thrownBy, useTempDir } from '../settings/temp-store-dir';
 
 const tempDir = useTempDir();
 
@@ -14,16 +13,6 @@ function open() {
 
 function labelsFile(): string {
   return path.join(tempDir(), 'labels.json');
-}
-
-function thrownBy(action: () => unknown): StoreError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(StoreError);
-    return error as StoreError;
-  }
-  throw new Error('expected the action to throw');
 }
 
 describe('label store', () => {

@@ -8,8 +8,7 @@ import {
   settingsSchema,
 } from '../../../src/shared/settings/settings-schema';
 import { openSettingsStore } from '../../../src/main/settings/settings-store';
-import { StoreError } from '../../../src/main/settings/store-error';
-import { confIn, filesIn, useTempDir } from './temp-store-dir';
+import { confIn, filesIn, thrownBy, useTempDir } from './temp-store-dir';
 
 const tempDir = useTempDir();
 
@@ -19,16 +18,6 @@ function open() {
 
 function settingsFile(): string {
   return path.join(tempDir(), 'settings.json');
-}
-
-function thrownBy(action: () => unknown): StoreError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(StoreError);
-    return error as StoreError;
-  }
-  throw new Error('expected the action to throw');
 }
 
 const alice: StoredAccount = {
@@ -96,8 +85,8 @@ describe('update', () => {
     ['startHidden', [true, false], ['no', 0]],
     [
       'globalHotkey',
-      [null, 'CommandOrControl+Shift+P', 'Alt+F24', 'Super+Plus', 'cmdorctrl+space', 'Shift+/'],
-      ['P', 'Ctrl+Shift', 'Ctrl+Foo', 'Ctrl+Ctrl+A', 'Ctrl+F25', '', 'Ctrl+A+B', 42],
+      [null, 'CommandOrControl+Shift+P', 'Alt+F24', 'Super+Plus', 'cmdorctrl+space', 'Alt+/'],
+      ['P', 'Shift+/', 'Ctrl+Shift', 'Ctrl+Foo', 'Ctrl+Ctrl+A', 'Ctrl+F25', '', 'Ctrl+A+B', 42],
     ],
     ['theme', ['system', 'light', 'dark'], ['blue', null]],
   ];

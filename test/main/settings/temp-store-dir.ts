@@ -2,7 +2,8 @@ import Conf from 'conf';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
+import { StoreError } from '../../../src/main/settings/store-error';
 import type { CreateConfStore } from '../../../src/main/settings/conf-file';
 
 /** A fresh temp directory per test, removed afterwards; returns a getter for it. */
@@ -28,4 +29,15 @@ export function confIn(dir: string): CreateConfStore {
 
 export function filesIn(dir: string): string[] {
   return fs.readdirSync(dir).sort();
+}
+
+/** The StoreError an action throws (failing the test when it throws nothing or something else). */
+export function thrownBy(action: () => unknown): StoreError {
+  try {
+    action();
+  } catch (error) {
+    expect(error).toBeInstanceOf(StoreError);
+    return error as StoreError;
+  }
+  throw new Error('expected the action to throw');
 }

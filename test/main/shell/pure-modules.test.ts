@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 const shellDir = resolve(import.meta.dirname, '../../../src/main/shell');
 
 const PURE_MODULES = [
-  'hotkey-accelerator.ts',
   'login-item.ts',
   'menu-label.ts',
   'navigation-policy.ts',
@@ -20,6 +19,7 @@ const PURE_MODULES = [
   'quit-hooks.ts',
   'renderer-source.ts',
   'tray-icons.ts',
+  'tray-menu-input.ts',
   'tray-menu-template.ts',
   'tray-tooltip.ts',
   'xdg-autostart.ts',

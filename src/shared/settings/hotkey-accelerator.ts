@@ -92,7 +92,8 @@ function splitParts(accelerator: string): string[] {
 
 export function checkAccelerator(
   input: string,
-  platform: NodeJS.Platform = process.platform,
+  /** `process.platform` of the machine the shortcut is for: some modifiers exist only on macOS. */
+  platform: string,
 ): AcceleratorCheck {
   const text = input.trim();
   if (!text)
@@ -151,7 +152,7 @@ export function checkAccelerator(
 }
 
 /** A shortcut as people say it on this platform ("Ctrl+Shift+Space"), for messages. */
-export function describeAccelerator(accelerator: string, platform: NodeJS.Platform): string {
+export function describeAccelerator(accelerator: string, platform: string): string {
   return accelerator
     .split('+')
     .map((part) => {

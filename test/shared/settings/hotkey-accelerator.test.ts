@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { checkAccelerator, describeAccelerator } from '../../../src/main/shell/hotkey-accelerator';
+import {
+  checkAccelerator,
+  describeAccelerator,
+} from '../../../src/shared/settings/hotkey-accelerator';
 
-function accepted(input: string, platform: NodeJS.Platform = 'linux'): string {
+function accepted(input: string, platform = 'linux'): string {
   const result = checkAccelerator(input, platform);
   if (!result.ok) throw new Error(`refused ${input}: ${result.message}`);
   return result.accelerator;
 }
 
-function refusal(input: string, platform: NodeJS.Platform = 'linux'): string {
+function refusal(input: string, platform = 'linux'): string {
   const result = checkAccelerator(input, platform);
   if (result.ok) throw new Error(`accepted ${input} as ${result.accelerator}`);
   return result.message;
