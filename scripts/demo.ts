@@ -1,13 +1,19 @@
-// `npm run demo`: the reference service with a demo user, then the app pointed at it.
-// Where the Electron binary is missing (our build machines), the service keeps running alone.
+// `npm run demo`: the reference service with a demo account, then the app pointed at it. Where the
+// Electron binary is missing (our build machines), the popup opens in the browser harness instead,
+// over the same main-process services, already signed in as the demo user.
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createApiServer } from '../test/api-server/server';
+import { startHarness } from '../test/harness/harness-server';
+import { harnessVault } from '../test/harness/harness-vault';
 
 const DEMO_PORT = Number(process.env['PROXY_TRAY_DEMO_PORT'] ?? 8787);
+const PREVIEW_PORT = Number(process.env['PROXY_TRAY_PREVIEW_PORT'] ?? 5199);
 
 /** Reads the electron package's own record of its binary, without triggering its download. */
 function electronBinary(): string | undefined {
@@ -22,18 +28,28 @@ const server = await createApiServer({ port: DEMO_PORT, control: true });
 const token = server.tokenFor('demo');
 console.log(`Demo service: ${server.baseUrl}`);
 console.log(`Demo user "demo", access token:\n${token}\n`);
-
-const stop = () => void server.close().then(() => process.exit(0));
+const closers: (() => Promise<void>)[] = [() => server.close()];
+const stop = () => void Promise.all(closers.map((close) => close())).then(() => process.exit(0));
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
 
 if (electronBinary()) {
   console.log('Starting Proxy Tray; sign in with the service URL and token above.');
-  const app = spawn('npx', ['electron-vite', 'dev'], { stdio: 'inherit' });
-  app.on('exit', stop);
+  spawn('npx', ['electron-vite', 'dev'], { stdio: 'inherit' }).on('exit', stop);
 } else {
   console.log(
-    'The Electron binary is not installed here, so the app cannot open; the demo service keeps running.\n' +
-      'Try it with curl (see README), or on a machine where npm can download Electron. Ctrl+C to stop.',
+    'The Electron binary is not installed here: opening the popup in the browser harness.',
   );
+  if (!existsSync('out/renderer/index.html')) {
+    spawnSync('npx', ['electron-vite', 'build'], { stdio: 'inherit' });
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'proxy-tray-demo-'));
+  const harness = await startHarness({
+    dataDir,
+    vault: (await harnessVault(dataDir)).vault,
+    port: PREVIEW_PORT,
+    signIn: { serviceUrl: server.baseUrl, token },
+  });
+  closers.unshift(() => harness.close());
+  console.log(`\nProxy Tray popup: ${harness.url}  (open it in a browser; Ctrl+C to stop)`);
 }

@@ -1,0 +1,110 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryVault } from '../../src/main/session/memory-vault';
+import { useApiServer } from '../api-server/use-api-server';
+import { startHarness, type Harness } from './harness-server';
+
+const api = useApiServer();
+// The popup's source page: the harness only needs its CSP and script tag, not a build.
+const rendererDir = fileURLToPath(new URL('../../src/renderer', import.meta.url));
+let harness: Harness | undefined;
+let dataDir: string | undefined;
+
+afterEach(async () => {
+  await harness?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  harness = undefined;
+});
+
+async function start(signedIn = true): Promise<Harness> {
+  dataDir = await mkdtemp(join(tmpdir(), 'proxy-tray-harness-'));
+  harness = await startHarness({
+    dataDir,
+    vault: new MemoryVault(),
+    rendererDir,
+    ...(signedIn ? { signIn: { serviceUrl: api().baseUrl, token: api().tokenFor('demo') } } : {}),
+  });
+  return harness;
+}
+
+const call = (h: Harness, channel: string, input?: unknown, origin = h.url.slice(0, -1)) =>
+  fetch(`${h.url}__ipc/${channel}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify({ input }),
+  });
+
+describe('the browser harness', () => {
+  it('serves the popup page with the bridge script first and connect-src opened to itself only', async () => {
+    const h = await start(false);
+    const page = await (await fetch(h.url)).text();
+    expect(page.indexOf('/__harness/bridge.js')).toBeLessThan(page.indexOf('src="./src/main.ts"'));
+    expect(page).toContain("connect-src 'self'");
+    expect(page).toContain("script-src 'self'");
+    const bridge = await (await fetch(`${h.url}__harness/bridge.js`)).text();
+    expect(bridge).toContain('/__ipc/');
+  });
+
+  it('runs requests through the same handlers as the app', async () => {
+    const h = await start();
+    const status = (await (await call(h, 'session:status')).json()) as {
+      ok: boolean;
+      value: { state: string };
+    };
+    expect(status).toMatchObject({ ok: true, value: { state: 'active' } });
+    const plans = (await (await call(h, 'plans:refresh')).json()) as {
+      value: { plans: unknown[] };
+    };
+    expect(plans.value.plans).toHaveLength(api().store.account('demo')?.plans.length ?? -1);
+    const invalid = await (await call(h, 'proxy:set-label', { proxyId: 'x' })).json();
+    expect(invalid).toMatchObject({ ok: false, error: { kind: 'invalid_request' } });
+  });
+
+  it('copies to a clipboard tests can read', async () => {
+    const h = await start();
+    await call(h, 'plans:refresh');
+    const proxy = api().store.account('demo')?.plans[0]?.proxies[0];
+    if (!proxy) throw new Error('no proxy');
+    await call(h, 'credentials:copy', { proxyId: proxy.id });
+    expect(h.clipboard.text).toBe(`${proxy.ip}:${proxy.port}:${proxy.username}:${proxy.password}`);
+    expect(await (await fetch(`${h.url}__harness/state`)).json()).toMatchObject({
+      clipboard: h.clipboard.text,
+    });
+  });
+
+  it('refuses requests from another origin', async () => {
+    const h = await start();
+    const response = await call(h, 'session:status', undefined, 'http://evil.example');
+    expect(response.status).toBe(403);
+  });
+
+  it('announces the popup as shown to a page that connects, and sends events as they happen', async () => {
+    const h = await start();
+    const controller = new AbortController();
+    const response = await fetch(`${h.url}__events`, { signal: controller.signal });
+    const reader = response.body?.getReader();
+    let received = '';
+    const readUntil = async (needle: string) => {
+      while (!received.includes(needle) && reader) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += new TextDecoder().decode(value);
+      }
+    };
+    await readUntil('event: popup:shown');
+    expect(received).toContain('"focusSearch":true');
+    await call(h, 'settings:update', { theme: 'dark' });
+    await readUntil('event: settings:changed');
+    expect(received).toContain('"theme":"dark"');
+    controller.abort();
+  });
+
+  it('serves only the popup’s own files', async () => {
+    const h = await start(false);
+    expect((await fetch(`${h.url}..%2F..%2Fpackage.json`)).status).toBe(404);
+    expect((await fetch(`${h.url}src/main.ts`)).status).toBe(404);
+  });
+});

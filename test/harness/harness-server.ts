@@ -1,0 +1,167 @@
+import { build } from 'esbuild';
+import Conf from 'conf';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { dispatchIpc } from '../../src/main/ipc/ipc-dispatcher';
+import { createMainServices, type MainServices } from '../../src/main/main-services';
+import type { TokenVault } from '../../src/main/session/token-vault';
+import { ipcEventContract } from '../../src/shared/ipc/contract';
+import { MemoryClipboard } from '../main/clipboard/memory-clipboard';
+import { EventStream } from './event-stream';
+import { HARNESS_BRIDGE_PATH, harnessPopupPage } from './popup-page';
+import { staticFile } from './static-files';
+
+export interface HarnessOptions {
+  /** Where the settings and labels files live (a restart over the same dir keeps them). */
+  dataDir: string;
+  /** The real keychain (KeytarVault) or a memory vault where no keychain is available. */
+  vault: TokenVault;
+  /** The built popup, `out/renderer` by default. */
+  rendererDir?: string;
+  port?: number;
+  /** Signs in at start when both are given (the demo does). */
+  signIn?: { serviceUrl: string; token: string };
+}
+
+export interface Harness {
+  url: string;
+  services: MainServices;
+  /** What Electron would own, observable by tests. */
+  clipboard: MemoryClipboard;
+  shell: { hidden: number; quitRequested: number };
+  close(): Promise<void>;
+}
+
+const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The browser harness: the built popup on 127.0.0.1, wired to the same main-process services and
+ * handlers as the app through the same contract. Only the transport differs (HTTP and SSE instead
+ * of ipcMain and contextBridge), and the clipboard is a memory stand-in tests can read.
+ */
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
+  const page = await harnessPopupPage(rendererDir);
+  const bridgeScript = await bundleBridge();
+  const clipboard = new MemoryClipboard();
+  const shell = { hidden: 0, quitRequested: 0 };
+  const events = new EventStream();
+  const services = createMainServices({
+    createStore: (storeOptions) => new Conf({ ...storeOptions, cwd: options.dataDir }),
+    vault: options.vault,
+    clipboard,
+    emit: (event, payload) => events.send(event, ipcEventContract[event].parse(payload)),
+    hidePopup: () => (shell.hidden += 1),
+    quit: () => (shell.quitRequested += 1),
+    onError: (error) => console.error('harness:', error),
+  });
+  await services.start();
+  if (options.signIn) await services.session.signIn(options.signIn);
+
+  let origin = '';
+  const server = createServer((request, response) => {
+    route(request, response).catch((error: unknown) => {
+      console.error('harness:', error);
+      if (!response.headersSent) send(response, 500, 'text/plain', 'Harness error');
+    });
+  });
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', origin);
+    if (request.method === 'POST' && url.pathname.startsWith('/__ipc/')) {
+      // Only the popup page itself may call: another local page must not drive the services.
+      if (request.headers.origin !== origin) return send(response, 403, 'text/plain', 'Forbidden');
+      const { input } = JSON.parse((await readBody(request)) || '{}') as { input?: unknown };
+      const channel = decodeURIComponent(url.pathname.slice('/__ipc/'.length));
+      const result = await dispatchIpc(services.handlers, channel, input, (error) =>
+        console.error('harness:', error),
+      );
+      return send(response, 200, 'application/json', JSON.stringify(result));
+    }
+    if (request.method === 'GET' && url.pathname === '/__events') {
+      // A page that connects is a popup being shown.
+      return events.open(response, () => void popupShown());
+    }
+    if (request.method === 'GET' && url.pathname === HARNESS_BRIDGE_PATH) {
+      return send(response, 200, 'text/javascript; charset=utf-8', bridgeScript);
+    }
+    if (request.method === 'POST' && url.pathname === '/__harness/show') {
+      const { panel } = JSON.parse((await readBody(request)) || '{}') as {
+        panel?: 'plans' | 'settings';
+      };
+      await popupShown(panel);
+      return send(response, 204, 'text/plain', '');
+    }
+    if (request.method === 'GET' && url.pathname === '/__harness/state') {
+      return send(
+        response,
+        200,
+        'application/json',
+        JSON.stringify({ clipboard: clipboard.text, ...shell }),
+      );
+    }
+    if (request.method === 'GET' && (url.pathname === '/' || url.pathname === '/index.html')) {
+      return send(response, 200, 'text/html; charset=utf-8', page);
+    }
+    const file = request.method === 'GET' ? await staticFile(rendererDir, url.pathname) : undefined;
+    if (file) return send(response, 200, file.contentType, file.body);
+    send(response, 404, 'text/plain', 'Not found');
+  }
+
+  async function popupShown(panel: 'plans' | 'settings' = 'plans'): Promise<void> {
+    events.send(
+      'popup:shown',
+      ipcEventContract['popup:shown'].parse({ focusSearch: panel === 'plans', panel }),
+    );
+    await services.popupOpened();
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${origin}/`,
+    services,
+    clipboard,
+    shell,
+    async close() {
+      events.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.shutdown();
+    },
+  };
+}
+
+async function bundleBridge(): Promise<string> {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('./harness-bridge.ts', import.meta.url))],
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    write: false,
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+function send(
+  response: ServerResponse,
+  status: number,
+  contentType: string,
+  body: string | Buffer,
+): void {
+  response.writeHead(status, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+  response.end(body);
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new Error('Request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
