@@ -84,6 +84,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     session,
     plans,
     settings,
+    labels,
     clipboard,
     hidePopup: options.hidePopup,
     quit: options.quit,

@@ -5,6 +5,8 @@ import type { PlansService } from '../plans/plans-service';
 import type { SessionService } from '../session/session-service';
 import type { SessionResult } from '../session/session-status';
 import type { SettingsStore } from '../settings/settings-store';
+import type { LabelStore } from '../labels/label-store';
+import type { StoreRecovery } from '../settings/store-recovery';
 import { UserFacingError } from './error-to-ipc';
 import type { IpcHandlers } from './ipc-dispatcher';
 import { sessionViewOf, settingsViewOf } from './views';
@@ -14,6 +16,7 @@ export interface IpcServices {
   session: SessionService;
   plans: PlansService;
   settings: SettingsStore;
+  labels: LabelStore;
   clipboard: ClipboardGuard;
   hidePopup(): void;
   quit(): void;
@@ -73,6 +76,11 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
       settings.update(patch);
       return settingsView();
     },
+    'app:notices': async () =>
+      [
+        recoveryNotice('settings', settings.recovery()),
+        recoveryNotice('labels', services.labels.recovery()),
+      ].filter((notice): notice is string => notice !== undefined),
     'popup:hide': async () => {
       services.hidePopup();
       return null;
@@ -82,4 +90,9 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
       return null;
     },
   };
+}
+
+function recoveryNotice(what: string, recovery: StoreRecovery | undefined): string | undefined {
+  if (!recovery) return undefined;
+  return `Your ${what} file could not be read as it was, so what could be kept was kept and the rest reset (${recovery.problems.join(' ')}). The original is saved as ${recovery.backupPath}.`;
 }

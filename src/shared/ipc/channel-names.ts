@@ -17,6 +17,7 @@ export const IPC_CHANNELS = [
   'credentials:copy',
   'settings:get',
   'settings:update',
+  'app:notices',
   'popup:hide',
   'app:quit',
 ] as const;

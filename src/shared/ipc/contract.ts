@@ -66,6 +66,8 @@ export const ipcContract = {
   },
   'settings:get': { input: none, output: settingsViewSchema },
   'settings:update': { input: settingsPatchSchema, output: settingsViewSchema },
+  /** Things the user must hear about once, e.g. a settings file that was unreadable and backed up. */
+  'app:notices': { input: none, output: z.array(z.string()) },
   'popup:hide': { input: none, output: z.null() },
   'app:quit': { input: none, output: z.null() },
 } as const satisfies Record<IpcChannel, { input: z.ZodType; output: z.ZodType }>;

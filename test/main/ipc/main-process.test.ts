@@ -200,6 +200,19 @@ describe('the main process over its IPC handlers', () => {
     expect(events.at(-1)).toMatchObject({ event: 'settings:changed', payload: { theme: 'dark' } });
   });
 
+  it('tells the popup once when a settings file had to be recovered', async () => {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`${main.dir()}/settings.json`, '{"theme": "purple", "copyFormat": "curl"');
+    const app = main.start();
+    const [notice, ...others] = valueOf(await app.call('app:notices'));
+    expect(others).toEqual([]);
+    expect(notice).toMatch(
+      /Your settings file could not be read .* saved as .*settings\.invalid-.*\.json/,
+    );
+    const fresh = main.start();
+    expect(valueOf(await fresh.call('app:notices'))).toEqual([]);
+  });
+
   it('hides the popup and quits on request', async () => {
     const { call, counters } = await signedIn();
     await call('popup:hide');
