@@ -80,6 +80,8 @@ if (!lifecycle.ok) {
       preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
       rendererDir: join(import.meta.dirname, '../renderer'),
       getTrayBounds: () => tray?.getBounds(),
+      // The popup's own Escape first clears the search, and asks main to hide only when it is empty.
+      hideOnEscape: false,
       onShown: ({ focusSearch }) => {
         if (popup)
           sendIpcEvent(popup.webContents, 'popup:shown', {
