@@ -1,4 +1,6 @@
 import { benchListingValidation } from './listing-validation.bench';
+import { benchPopup } from './popup.bench';
 
 // Every benchmark, one after the other, each printing `key: value` lines.
 benchListingValidation();
+await benchPopup();

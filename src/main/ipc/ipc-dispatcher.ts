@@ -32,9 +32,8 @@ export async function dispatchIpc(
   const input = contract.input.safeParse(rawInput);
   if (!input.success) {
     const issue = input.error.issues[0];
-    return invalidRequest(
-      `Invalid request: ${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'not accepted'}.`,
-    );
+    const reason = (issue?.message ?? 'not accepted').replace(/\.$/, '');
+    return invalidRequest(`Invalid request: ${issue?.path.join('.') || 'input'}: ${reason}.`);
   }
   try {
     const handler = handlers[known] as (input: unknown) => Promise<unknown>;

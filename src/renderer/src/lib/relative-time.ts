@@ -1,0 +1,52 @@
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** A plan is flagged "Expires soon" this long before it expires. */
+export const EXPIRES_SOON_MS = 3 * DAY;
+
+function count(value: number, unit: string): string {
+  return `${value} ${unit}${value === 1 ? '' : 's'}`;
+}
+
+/** A duration in the largest unit a person reads at a glance: minutes, hours or days, rounded. */
+function span(ms: number): string {
+  if (ms < HOUR) return count(Math.max(1, Math.round(ms / MINUTE)), 'minute');
+  if (ms < DAY) return count(Math.round(ms / HOUR), 'hour');
+  return count(Math.round(ms / DAY), 'day');
+}
+
+/** "Updated just now" / "Updated 4 min ago" / "Updated 2 h ago"; null before the first load. */
+export function updatedAgo(updatedAt: string | null, now: number): string | null {
+  if (updatedAt === null) return null;
+  const time = Date.parse(updatedAt);
+  if (Number.isNaN(time)) return null;
+  const age = Math.max(0, now - time);
+  if (age < MINUTE) return 'Updated just now';
+  if (age < HOUR) return `Updated ${Math.floor(age / MINUTE)} min ago`;
+  return `Updated ${Math.floor(age / HOUR)} h ago`;
+}
+
+/** "expires in 3 days" / "expired 2 days ago"; empty for a date that cannot be read. */
+export function expiryPhrase(expireDate: string, now: number): string {
+  const time = Date.parse(expireDate);
+  if (Number.isNaN(time)) return '';
+  const left = time - now;
+  if (left >= 0) return left < MINUTE ? 'expires in under a minute' : `expires in ${span(left)}`;
+  return -left < MINUTE ? 'expired just now' : `expired ${span(-left)} ago`;
+}
+
+export type PlanBadge = 'Blocked' | 'Expired' | 'Expires soon';
+
+/** The flags a plan shows next to its name, most serious first. */
+export function planBadges(
+  plan: { readonly is_blocked: boolean; readonly expire_date: string },
+  now: number,
+): PlanBadge[] {
+  const badges: PlanBadge[] = [];
+  if (plan.is_blocked) badges.push('Blocked');
+  const left = Date.parse(plan.expire_date) - now;
+  if (left < 0) badges.push('Expired');
+  else if (left <= EXPIRES_SOON_MS) badges.push('Expires soon');
+  return badges;
+}

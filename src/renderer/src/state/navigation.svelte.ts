@@ -1,0 +1,31 @@
+export type Screen = 'plans' | 'settings' | 'add-account';
+
+/** Which screen the popup shows, and the requests that cross components (focus the search). */
+class Navigation {
+  screen = $state<Screen>('plans');
+  /** The sign-in form's service URL when opened to replace a token. */
+  signInServiceUrl = $state('');
+  /** Bumped to ask the search box for focus; the box may mount after the request. */
+  searchFocusRequests = $state(0);
+  /** Bumped each time the popup is shown again: rows hide revealed passwords. */
+  shownCount = $state(0);
+
+  show(screen: Screen, options: { serviceUrl?: string } = {}): void {
+    this.signInServiceUrl = options.serviceUrl ?? '';
+    this.screen = screen;
+    if (screen === 'plans') this.focusSearch();
+  }
+
+  focusSearch(): void {
+    this.searchFocusRequests += 1;
+  }
+
+  popupShown(event: { focusSearch: boolean; panel?: 'plans' | 'settings' | undefined }): void {
+    this.shownCount += 1;
+    if (event.panel === 'settings') this.screen = 'settings';
+    else if (event.panel === 'plans' && this.screen === 'settings') this.screen = 'plans';
+    if (event.focusSearch) this.focusSearch();
+  }
+}
+
+export const navigation = new Navigation();

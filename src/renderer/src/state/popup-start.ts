@@ -1,0 +1,54 @@
+import { bridge } from './bridge';
+import { clock } from './clock.svelte';
+import { navigation } from './navigation.svelte';
+import { plans } from './plans.svelte';
+import { session } from './session.svelte';
+import { settings } from './settings.svelte';
+
+/**
+ * Wires the popup to the main process (once): subscribes to every event, then loads the session,
+ * the settings and the plans. Resolves once loaded; failures are toasts. Safe to call again.
+ */
+export async function startPopup(): Promise<void> {
+  if (!connected) connect();
+  connected = true;
+  await Promise.all([session.load(), settings.load(), plans.list()]);
+  if (!following) {
+    // From here on, each session change (sign-in, switch, sign-out, event) brings its plans.
+    session.onChange(() => void followActiveAccount());
+    following = true;
+  }
+  await followActiveAccount();
+}
+
+let connected = false;
+let following = false;
+
+function connect(): void {
+  const api = bridge();
+  api.on('plans:changed', (snapshot) => plans.receive(snapshot));
+  api.on('session:changed', (view) => session.accept(view));
+  api.on('settings:changed', (view) => settings.accept(view));
+  api.on('popup:shown', (event) => {
+    clock.touch();
+    navigation.popupShown(event);
+  });
+  clock.start();
+}
+
+/**
+ * Keeps the plans on screen those of the active account, and loads them the first time: the
+ * main process announces plan changes, but not that another account's cached plans now apply.
+ */
+async function followActiveAccount(): Promise<void> {
+  const account = session.activeAccount;
+  if (!account) return;
+  if (plans.snapshot?.accountId !== account.id) await plans.list();
+  const snapshot = plans.snapshot;
+  const neverLoaded =
+    snapshot?.accountId === account.id &&
+    snapshot.plans === null &&
+    !snapshot.refreshing &&
+    !snapshot.error;
+  if (neverLoaded) await plans.refresh();
+}

@@ -1,0 +1,70 @@
+import type { CopyFormat, HostChoice } from '../../../shared/credentials';
+import type { IpcResult } from '../../../shared/ipc/ipc-error';
+import { bridge } from './bridge';
+import { toasts } from './toasts.svelte';
+
+export type ProxyField = 'rotation' | 'interval' | 'label';
+
+/**
+ * Changes and copies of single proxies. The main process applies a change optimistically, rolls a
+ * refusal back and says so in its next snapshot; here a control is marked busy from the click
+ * until the answer, and a refusal becomes a toast.
+ */
+class ProxyActions {
+  /** Requests under way per `proxyId:field` (two quick interval picks are two requests). */
+  #inFlight = $state.raw<Readonly<Record<string, number>>>({});
+
+  busy(proxyId: number, field: ProxyField): boolean {
+    return `${proxyId}:${field}` in this.#inFlight;
+  }
+
+  setRotation(proxyId: number, isRotating: boolean): Promise<boolean> {
+    return this.#change(proxyId, 'rotation', bridge().proxy.setRotation({ proxyId, isRotating }));
+  }
+
+  setInterval(proxyId: number, seconds: number): Promise<boolean> {
+    return this.#change(proxyId, 'interval', bridge().proxy.setInterval({ proxyId, seconds }));
+  }
+
+  setLabel(proxyId: number, label: string): Promise<boolean> {
+    return this.#change(proxyId, 'label', bridge().proxy.setLabel({ proxyId, label }));
+  }
+
+  async copy(proxyId: number, options: { format?: CopyFormat; hostChoice?: HostChoice } = {}) {
+    const result = await bridge().credentials.copy({ proxyId, ...options });
+    if (!result.ok) return toasts.error(result.error.message);
+    const seconds = result.value.clearsInSeconds;
+    toasts.success(seconds > 0 ? `Copied — clipboard clears in ${seconds} s` : 'Copied');
+  }
+
+  /** The password, asked for only when the user shows it; null (with a toast) when refused. */
+  async revealPassword(proxyId: number): Promise<string | null> {
+    const result = await bridge().proxy.revealPassword({ proxyId });
+    if (result.ok) return result.value.password;
+    toasts.error(result.error.message);
+    return null;
+  }
+
+  async #change(
+    proxyId: number,
+    field: ProxyField,
+    request: Promise<IpcResult<unknown>>,
+  ): Promise<boolean> {
+    const key = `${proxyId}:${field}`;
+    this.#count(key, +1);
+    try {
+      const result = await request;
+      if (!result.ok) toasts.error(result.error.message);
+      return result.ok;
+    } finally {
+      this.#count(key, -1);
+    }
+  }
+
+  #count(key: string, step: 1 | -1): void {
+    const { [key]: current = 0, ...others } = this.#inFlight;
+    this.#inFlight = current + step > 0 ? { ...others, [key]: current + step } : others;
+  }
+}
+
+export const proxyActions = new ProxyActions();

@@ -1,0 +1,129 @@
+import { formatCredentials } from '../../src/shared/credentials';
+import { expect, test } from './support/popup-fixtures';
+import {
+  accountOf,
+  expectPlansShown,
+  proxiesOf,
+  required,
+  rowOf,
+  searchBox,
+  showProxy,
+  titleOf,
+} from './support/popup-ui';
+
+test('keyboard only: open, type, ↓ to the first proxy, Enter copies it', async ({ popup }) => {
+  const { page, api, harness } = popup;
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const target = required(proxiesOf(api, 'demo')[12], 'a 13th proxy').proxy;
+
+  // The tray shows the popup: focus is in the search box without a click.
+  await popup.show();
+  await expect(searchBox(page)).toBeFocused();
+
+  await page.keyboard.type(target.username);
+  await expect(rowOf(page, target.id)).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  // Roving focus: the row itself (or the element inside it that holds the focus) has it.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        document.activeElement?.closest('[data-proxy-id]')?.getAttribute('data-proxy-id'),
+      ),
+    )
+    .toBe(String(target.id));
+  await page.keyboard.press('Enter');
+
+  await expect
+    .poll(() => harness.clipboard.text)
+    .toBe(formatCredentials(target, { format: 'ip-port-user-pass', hostChoice: 'entry' }));
+
+  // "/" goes back to the search; Esc clears it, and Esc on an empty search hides the popup.
+  await page.keyboard.press('/');
+  await expect(searchBox(page)).toBeFocused();
+  await expect(searchBox(page)).toHaveValue(target.username);
+  await page.keyboard.press('Escape');
+  await expect(searchBox(page)).toHaveValue('');
+  expect(harness.shell.hidden).toBe(0);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => harness.shell.hidden).toBe(1);
+});
+
+test('↑/↓ move between proxy rows', async ({ popup }) => {
+  const { page, api } = popup;
+  const plans = accountOf(api, 'demo').plans;
+  await expectPlansShown(page, plans);
+  // In the order the popup shows them (the contract leaves the order to it).
+  const [first, second] = await page
+    .locator('[data-proxy-id]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-proxy-id')));
+  expect(second).toBeDefined();
+
+  await searchBox(page).focus();
+  await page.keyboard.press('ArrowDown');
+  const focusedRow = () =>
+    page.evaluate(() =>
+      document.activeElement?.closest('[data-proxy-id]')?.getAttribute('data-proxy-id'),
+    );
+  await expect.poll(focusedRow).toBe(first);
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(focusedRow).toBe(second);
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(focusedRow).toBe(first);
+});
+
+test('Tab reaches every control of a row, each with a visible focus ring', async ({ popup }) => {
+  const { page, api } = popup;
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const { proxy } = required(proxiesOf(api, 'demo')[0], 'a proxy');
+  const title = titleOf(proxy);
+  await showProxy(page, proxy);
+  const wanted = [
+    `Copy ${title}`,
+    `Copy formats for ${title}`,
+    `Rotation for ${title}`,
+    `Rotation interval for ${title}`,
+    `Edit label for ${title}`,
+    `Show password for ${title}`,
+  ];
+
+  await searchBox(page).focus();
+  const reached = new Set<string>();
+  for (let press = 0; press < 40 && wanted.some((name) => !reached.has(name)); press += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      const style = getComputedStyle(element);
+      const ring =
+        (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+        style.boxShadow !== 'none';
+      const labelledBy = element.getAttribute('aria-labelledby');
+      const name =
+        element.getAttribute('aria-label') ??
+        (labelledBy ? document.getElementById(labelledBy)?.textContent : null) ??
+        (element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null) ??
+        element.textContent ??
+        '';
+      return { name: name.trim(), ring };
+    });
+    if (!focused) continue;
+    if (wanted.includes(focused.name)) {
+      expect(focused.ring, `focus ring on ${focused.name}`).toBe(true);
+      reached.add(focused.name);
+    }
+  }
+  expect([...reached].sort()).toEqual([...wanted].sort());
+});
+
+test('Ctrl+F and "/" bring the focus back to the search box', async ({ popup }) => {
+  const { page, api } = popup;
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  await page.getByRole('button', { name: 'Refresh', exact: true }).focus();
+
+  await page.keyboard.press('Control+f');
+  await expect(searchBox(page)).toBeFocused();
+  await page.getByRole('button', { name: 'Refresh', exact: true }).focus();
+  await page.keyboard.press('/');
+  await expect(searchBox(page)).toBeFocused();
+  await expect(searchBox(page)).toHaveValue('');
+});

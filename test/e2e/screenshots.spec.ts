@@ -1,0 +1,65 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/popup-fixtures';
+import { accountOf, required, searchBox } from './support/popup-ui';
+
+// Pictures for a person to look at (not compared by the tests): each state in light and dark, at
+// the popup's own size.
+const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const SCHEMES = ['light', 'dark'] as const;
+
+async function capture(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, animations: 'disabled' });
+}
+
+test.describe('screenshots: normal account', () => {
+  for (const colorScheme of SCHEMES) {
+    test(`plans, ${colorScheme}`, async ({ popup }) => {
+      const { page, api } = popup;
+      await page.setViewportSize({ width: 380, height: 560 });
+      await page.emulateMedia({ colorScheme });
+      const first = required(accountOf(api, 'demo').plans[0], 'a plan');
+      await expect(searchBox(page)).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 2, name: first.name, exact: true }),
+      ).toBeVisible();
+      await capture(page, `plans-demo-${colorScheme}`);
+    });
+  }
+});
+
+test.describe('screenshots: 10,000 proxies', () => {
+  test.use({
+    apiAccounts: [{ username: 'big', plans: 100, proxiesPerPlan: 100 }],
+    signInAs: 'big',
+  });
+  for (const colorScheme of SCHEMES) {
+    test(`plans, ${colorScheme}`, async ({ popup }) => {
+      const { page, api } = popup;
+      await page.setViewportSize({ width: 380, height: 560 });
+      await page.emulateMedia({ colorScheme });
+      const first = required(accountOf(api, 'big').plans[0], 'a plan');
+      await expect(searchBox(page)).toBeVisible();
+      // Plan names repeat among 100 plans: the first heading is the first plan's.
+      await expect(
+        page.getByRole('heading', { level: 2, name: first.name, exact: true }).first(),
+      ).toBeVisible();
+      await capture(page, `plans-10k-${colorScheme}`);
+    });
+  }
+});
+
+test.describe('screenshots: signed out', () => {
+  test.use({ signInAs: null });
+  for (const colorScheme of SCHEMES) {
+    test(`sign-in form, ${colorScheme}`, async ({ popup }) => {
+      const { page } = popup;
+      await page.setViewportSize({ width: 380, height: 560 });
+      await page.emulateMedia({ colorScheme });
+      await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+      await capture(page, `sign-in-${colorScheme}`);
+    });
+  }
+});

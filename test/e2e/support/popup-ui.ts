@@ -1,0 +1,134 @@
+/// <reference lib="dom" />
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { ApiServer } from '../../api-server/server';
+import type { Account, Plan, Proxy } from '../../api-server/records';
+
+// Locators and small steps in the words of the UI contract (/tmp/ui-contract.md), so that the
+// specs read as what a person does. Names are matched exactly: the contract says they are exact.
+
+export interface ProxyOfAccount {
+  proxy: Proxy;
+  plan: Plan;
+}
+
+/** The live record of a user of the reference service (a test may change it). */
+export function accountOf(api: ApiServer, username: string): Account {
+  const account = api.store.account(username);
+  if (!account) throw new Error(`The reference service has no user ${username}`);
+  return account;
+}
+
+/** A value the test's own setup guarantees; says which one when it is missing. */
+export function required<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`Missing: ${what}`);
+  return value;
+}
+
+/** Every proxy of a user of the reference service, in the service's order. */
+export function proxiesOf(api: ApiServer, username: string): ProxyOfAccount[] {
+  return accountOf(api, username).plans.flatMap((plan) =>
+    plan.proxies.map((proxy) => ({ proxy, plan })),
+  );
+}
+
+/** The first proxy of the user that fits, e.g. one of a plan that is not blocked. */
+export function proxyWhere(
+  api: ApiServer,
+  username: string,
+  fits: (entry: ProxyOfAccount) => boolean,
+): ProxyOfAccount {
+  const found = proxiesOf(api, username).find(fits);
+  if (!found) throw new Error(`No proxy of ${username} fits this test`);
+  return found;
+}
+
+/** A row's title: its label, or ip:port when it has none. */
+export function titleOf(proxy: Pick<Proxy, 'ip' | 'port'>, label?: string | null): string {
+  return label ? label : `${proxy.ip}:${proxy.port}`;
+}
+
+export function searchBox(page: Page): Locator {
+  return page.getByRole('searchbox', { name: 'Search proxies', exact: true });
+}
+
+/** The row of a proxy; the list is virtual, so it exists only while it is scrolled into view. */
+export function rowOf(page: Page, proxyId: number): Locator {
+  return page.locator(`[data-proxy-id="${proxyId}"]`);
+}
+
+export function planRegion(page: Page, planName: string): Locator {
+  return page.getByRole('region', { name: planName, exact: true });
+}
+
+/** The live region that counts what the search shows ("N proxies" / "No proxies match “…”"). */
+export function resultCount(page: Page): Locator {
+  return page.getByRole('status').filter({ hasText: /prox(y|ies)/ });
+}
+
+/** Brings one proxy's row into the DOM by searching for its username (unique per proxy). */
+export async function showProxy(page: Page, proxy: Proxy): Promise<Locator> {
+  await searchBox(page).fill(proxy.username);
+  const row = rowOf(page, proxy.id);
+  await expect(row).toBeVisible();
+  return row;
+}
+
+/** Waits until the signed-in popup shows the account's plans. */
+export async function expectPlansShown(page: Page, plans: readonly Plan[]): Promise<void> {
+  await expect(searchBox(page)).toBeVisible();
+  for (const plan of plans) {
+    await expect(page.getByRole('heading', { level: 2, name: plan.name, exact: true })).toHaveCount(
+      1,
+    );
+  }
+}
+
+/** Picks an option of a native <select> or of an ARIA combobox, by its visible name. */
+export async function chooseOption(control: Locator, optionName: string): Promise<void> {
+  const tag = await control.evaluate((element) => element.tagName);
+  if (tag === 'SELECT') {
+    await control.selectOption({ label: optionName });
+    return;
+  }
+  await control.click();
+  await control.page().getByRole('option', { name: optionName, exact: true }).click();
+}
+
+/**
+ * Whether the text is anywhere a script or a screen reader could read it from the page: text
+ * nodes, attribute values, and the current value of form fields.
+ */
+export async function pageHolds(page: Page, text: string): Promise<boolean> {
+  return page.evaluate((needle) => {
+    if (document.documentElement.textContent?.includes(needle)) return true;
+    for (const element of document.querySelectorAll('*')) {
+      for (const attribute of element.attributes) {
+        if (attribute.value.includes(needle)) return true;
+      }
+      if (
+        (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) &&
+        element.value.includes(needle)
+      ) {
+        return true;
+      }
+    }
+    return false;
+  }, text);
+}
+
+/** The text of a field that may be an input (its value) or any other element (its text). */
+export async function fieldText(field: Locator): Promise<string> {
+  return field.evaluate((element) =>
+    element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
+      ? element.value
+      : (element.textContent ?? '').trim(),
+  );
+}
+
+/** The harness's state as the page's host would see it over HTTP. */
+export async function harnessState(
+  url: string,
+): Promise<{ clipboard: string; hidden: number; quitRequested: number }> {
+  const response = await fetch(new URL('/__harness/state', url));
+  return (await response.json()) as { clipboard: string; hidden: number; quitRequested: number };
+}
