@@ -132,3 +132,20 @@ test('the tray can open the popup on Settings; checkboxes and theme are saved an
   await theme.getByRole('radio', { name: 'Light', exact: true }).check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
+
+test('a settings file that could not be read is reported once, with where the original was saved', async ({
+  page,
+  dataDir,
+  launchHarness,
+}) => {
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile(`${dataDir}/settings.json`, '{"theme": "purple"');
+  const harness = await launchHarness();
+  await page.goto(harness.url);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your settings file could not be read' }),
+  ).toContainText('settings.invalid-');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(page.getByText('Your settings file could not be read')).toHaveCount(0);
+});

@@ -28,6 +28,7 @@ export interface IpcServices {
  */
 export function createIpcHandlers(services: IpcServices): IpcHandlers {
   const { session, plans, settings, clipboard } = services;
+  let noticesDelivered = false;
   const sessionView = () => sessionViewOf(session);
   const settingsView = () => settingsViewOf(settings.get());
   const afterSessionChange = async (result: Promise<SessionResult>): Promise<SessionView> => {
@@ -76,11 +77,15 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
       settings.update(patch);
       return settingsView();
     },
-    'app:notices': async () =>
-      [
+    // Told once per run: a popup that loads again (a crash, a reload) does not repeat them.
+    'app:notices': async () => {
+      if (noticesDelivered) return [];
+      noticesDelivered = true;
+      return [
         recoveryNotice('settings', settings.recovery()),
         recoveryNotice('labels', services.labels.recovery()),
-      ].filter((notice): notice is string => notice !== undefined),
+      ].filter((notice): notice is string => notice !== undefined);
+    },
     'popup:hide': async () => {
       services.hidePopup();
       return null;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { MAX_LABEL_LENGTH, MAX_ROTATE_INTERVAL_SECONDS } from './limits';
 
 /**
  * Spec 4.4–4.6: the three proxy updates, request and response. The spec sets no bounds on the
  * interval or the label; the ones here only refuse values no person means to send.
  */
 
-export const MAX_ROTATE_INTERVAL_SECONDS = 365 * 24 * 60 * 60;
-export const MAX_LABEL_LENGTH = 1_000;
+export { MAX_LABEL_LENGTH, MAX_ROTATE_INTERVAL_SECONDS };
 
 /** Ids the app sends: checked before sending, with messages a user can read. */
 const proxyId = z

@@ -1,14 +1,17 @@
-import { z } from 'zod';
+/*
+ * Plain constants, no zod: the popup imports this file directly, and zod would more than double
+ * its bundle. The schema lives in copy-format-schema.ts.
+ */
 
-export const copyFormatSchema = z.enum([
+export const COPY_FORMAT_IDS = [
   'ip-port-user-pass',
   'user-pass-at-ip-port',
   'http-url',
   'socks5-url',
   'curl',
   'custom',
-]);
-export type CopyFormat = z.infer<typeof copyFormatSchema>;
+] as const;
+export type CopyFormat = (typeof COPY_FORMAT_IDS)[number];
 
 /** What a new user's custom template starts as: the most common plain form, to edit from. */
 export const DEFAULT_CUSTOM_TEMPLATE = '{ip}:{port}:{username}:{password}';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Custom copy templates: text with `{placeholder}`s, `{{` and `}}` for literal braces (the
  * convention of Python's str.format and .NET's String.Format, which many users already know).
@@ -104,12 +102,6 @@ export function validateTemplate(template: string): TemplateValidation {
   const parsed = parseTemplate(template);
   return parsed.ok ? { ok: true } : { ok: false, message: parsed.message };
 }
-
-/** For settings: a template that renders, with the validation message as the zod issue. */
-export const copyTemplateSchema = z.string().superRefine((template, context) => {
-  const validation = validateTemplate(template);
-  if (!validation.ok) context.addIssue({ code: 'custom', message: validation.message });
-});
 
 export function renderTemplate(template: string, values: TemplateValues): string {
   const parsed = parseTemplate(template);

@@ -1,6 +1,7 @@
 import { CURL_CHECK_URL, type CopyFormat } from './copy-formats';
 import { renderTemplate, TemplateError } from './copy-template';
-import { chooseHost, type HostChoice } from './host-choice';
+import { chooseHost } from './host-choice';
+import type { HostChoice } from './host-choices';
 import type { ProxyCredentials } from './proxy-credentials';
 import { quoteForPosixShell } from './shell-quote';
 import { encodeUserinfo, hostAndPort } from './url-parts';

@@ -7,6 +7,12 @@ import {
   hostChoiceSchema,
 } from '../credentials';
 import { checkAccelerator } from './hotkey-accelerator';
+import {
+  CLIPBOARD_CLEAR_MAX_SECONDS,
+  REFRESH_INTERVAL_MAX_MINUTES,
+  THEMES,
+  type Theme,
+} from './setting-choices';
 
 /**
  * The settings file, as code. Every field has a default, so `settingsSchema.parse({})` is the full
@@ -20,11 +26,7 @@ export const SETTINGS_SCHEMA_VERSION = 1;
 const COPY_FORMAT_IDS = copyFormatSchema.options;
 const HOST_CHOICE_IDS = hostChoiceSchema.options;
 
-export const THEMES = ['system', 'light', 'dark'] as const;
-export type Theme = (typeof THEMES)[number];
-
-export const CLIPBOARD_CLEAR_MAX_SECONDS = 3600;
-export const REFRESH_INTERVAL_MAX_MINUTES = 1440;
+export { CLIPBOARD_CLEAR_MAX_SECONDS, REFRESH_INTERVAL_MAX_MINUTES, THEMES, type Theme };
 
 function boundedInteger(min: number, max: number, message: string) {
   return z.int({ error: message }).min(min, { error: message }).max(max, { error: message });

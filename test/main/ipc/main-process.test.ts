@@ -209,6 +209,7 @@ describe('the main process over its IPC handlers', () => {
     expect(notice).toMatch(
       /Your settings file could not be read .* saved as .*settings\.invalid-.*\.json/,
     );
+    expect(valueOf(await app.call('app:notices'))).toEqual([]);
     const fresh = main.start();
     expect(valueOf(await fresh.call('app:notices'))).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { MAX_ROTATE_INTERVAL_SECONDS } from './choices';
+import { MAX_ROTATE_INTERVAL_SECONDS } from '../../../shared/api/limits';
 
 /** The rotation intervals offered in each row's picker; anything else is entered as "Custom…". */
 export const INTERVAL_PRESETS: readonly { readonly seconds: number; readonly label: string }[] = [

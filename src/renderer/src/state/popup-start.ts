@@ -4,6 +4,7 @@ import { navigation } from './navigation.svelte';
 import { plans } from './plans.svelte';
 import { session } from './session.svelte';
 import { settings } from './settings.svelte';
+import { toasts } from './toasts.svelte';
 
 /**
  * Wires the popup to the main process (once): subscribes to every event, then loads the session,
@@ -12,7 +13,7 @@ import { settings } from './settings.svelte';
 export async function startPopup(): Promise<void> {
   if (!connected) connect();
   connected = true;
-  await Promise.all([session.load(), settings.load(), plans.list()]);
+  await Promise.all([session.load(), settings.load(), plans.list(), showNotices()]);
   if (!following) {
     // From here on, each session change (sign-in, switch, sign-out, event) brings its plans.
     session.onChange(() => void followActiveAccount());
@@ -22,6 +23,13 @@ export async function startPopup(): Promise<void> {
 }
 
 let connected = false;
+
+/** What the main process must tell once (a settings file it had to recover): errors stay until dismissed. */
+async function showNotices(): Promise<void> {
+  const result = await bridge().app.notices();
+  if (result.ok) for (const notice of result.value) toasts.error(notice);
+}
+
 let following = false;
 
 function connect(): void {

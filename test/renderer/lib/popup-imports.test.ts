@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { THEMES } from '../../../src/shared/settings/setting-choices';
+import { THEME_CHOICES } from '../../../src/renderer/src/lib/theme-choices';
+
+const root = new URL('../../../', import.meta.url);
+
+// The popup imports these shared files directly; one zod import in them would pull zod (about
+// 50 KB gzipped) into the popup's bundle.
+const ZOD_FREE_SHARED_FILES = [
+  'src/shared/credentials/copy-formats.ts',
+  'src/shared/credentials/host-choices.ts',
+  'src/shared/credentials/copy-template.ts',
+  'src/shared/settings/setting-choices.ts',
+  'src/shared/api/limits.ts',
+];
+
+describe('what the popup imports from src/shared', () => {
+  it.each(ZOD_FREE_SHARED_FILES)('%s does not load zod', async (file) => {
+    const source = await readFile(new URL(file, root), 'utf8');
+    expect(source).not.toMatch(/from ['"]zod['"]/);
+    for (const [, imported] of source.matchAll(/^import [^;]*from '(\.[^']+)'/gm)) {
+      expect(
+        ZOD_FREE_SHARED_FILES.some((other) => other.endsWith(`${imported?.slice(2)}.ts`)),
+      ).toBe(true);
+    }
+  });
+
+  it('offers exactly the themes the settings accept', () => {
+    expect(THEME_CHOICES.map((theme) => theme.id)).toEqual(THEMES);
+  });
+});
