@@ -9,6 +9,7 @@ export const ELECTRON_GLUE = [
   'src/preload/**',
   'src/main/shell/app-lifecycle.ts',
   'src/main/shell/clipboard.ts',
+  'src/main/shell/desktop-notification.ts',
   'src/main/shell/global-hotkey.ts',
   'src/main/shell/ipc-main-bridge.ts',
   'src/main/shell/popup-placement.ts',

@@ -8,6 +8,7 @@ import { createMainServices, type MainServices } from './main-services';
 import { KeytarVault } from './session/keytar-vault';
 import { setUpLifecycle } from './shell/app-lifecycle';
 import { electronClipboard } from './shell/clipboard';
+import { showDesktopNotification } from './shell/desktop-notification';
 import { createGlobalHotkey } from './shell/global-hotkey';
 import { registerIpcHandlers, sendIpcEvent } from './shell/ipc-main-bridge';
 import { createPopupWindow, type PopupWindow } from './shell/popup-window';
@@ -44,6 +45,8 @@ if (!lifecycle.ok) {
         emit: (event, payload) => onEvent(event, payload),
         hidePopup: () => popup?.hide(),
         quit: () => app.quit(),
+        notify: (alert) =>
+          showDesktopNotification(alert, () => popup?.show({ focusSearch: false })),
         onError: reportError,
       });
     } catch (error) {
@@ -57,19 +60,25 @@ if (!lifecycle.ok) {
     }
 
     const updateTray = () =>
-      tray?.update(trayMenuInputOf(sessionViewOf(services.session), services.plans.snapshot()), {
-        open: () => popup?.show(),
-        quickCopy: (proxyId) =>
-          void services.handlers['credentials:copy']({ proxyId }).catch(reportError),
-        refresh: () => void services.plans.refresh(),
-        switchAccount: (accountId) => void services.session.switchAccount(accountId),
-        openSettings: () => {
-          pendingPanel = 'settings';
-          popup?.show({ focusSearch: false });
+      tray?.update(
+        {
+          ...trayMenuInputOf(sessionViewOf(services.session), services.plans.snapshot()),
+          alerts: services.alerts.attentionCount,
         },
-        signOut: () => void services.session.signOut(),
-        quit: () => app.quit(),
-      });
+        {
+          open: () => popup?.show(),
+          quickCopy: (proxyId) =>
+            void services.handlers['credentials:copy']({ proxyId }).catch(reportError),
+          refresh: () => void services.plans.refresh(),
+          switchAccount: (accountId) => void services.session.switchAccount(accountId),
+          openSettings: () => {
+            pendingPanel = 'settings';
+            popup?.show({ focusSearch: false });
+          },
+          signOut: () => void services.session.signOut(),
+          quit: () => app.quit(),
+        },
+      );
 
     function onEvent<Event extends IpcEvent>(event: Event, payload: IpcEventPayload<Event>): void {
       if (popup) sendIpcEvent(popup.webContents, event, payload);

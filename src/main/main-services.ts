@@ -1,3 +1,6 @@
+import type { Alert } from './alerts/alert-decisions';
+import { AlertService } from './alerts/alert-service';
+import { openNotifiedAlerts } from './alerts/notified-alerts';
 import { createProxyServiceClient } from './api/proxy-service-client';
 import type { ClipboardPort } from './clipboard/clipboard-port';
 import { ClipboardGuard } from './clipboard/clipboard-guard';
@@ -17,6 +20,8 @@ import type { IpcEventPayload } from '../shared/ipc/contract';
 
 /** Plans younger than this are not reloaded when the popup opens: opening must feel instant. */
 export const POPUP_REFRESH_AFTER_MS = 60_000;
+/** Plans and tokens ending within this many days are announced. */
+export const EXPIRY_WARNING_DAYS = 3;
 
 export interface MainServicesOptions {
   /** electron-store in the app, conf in tests and in the browser harness. */
@@ -27,6 +32,8 @@ export interface MainServicesOptions {
   emit: <Event extends IpcEvent>(event: Event, payload: IpcEventPayload<Event>) => void;
   hidePopup: () => void;
   quit: () => void;
+  /** A desktop notification (Electron's Notification in the app); none where omitted. */
+  notify?: (alert: Alert) => void;
   onError?: (error: unknown) => void;
   timers?: Timers;
 }
@@ -37,6 +44,7 @@ export interface MainServices {
   session: SessionService;
   plans: PlansService;
   clipboard: ClipboardGuard;
+  alerts: AlertService;
   handlers: IpcHandlers;
   /** Restores the session from the keychain and starts the refresh schedule. */
   start(): Promise<void>;
@@ -80,6 +88,11 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     clearAfterMs: () => settings.get().clipboardClearSeconds * 1000,
     onError,
   });
+  const alerts = new AlertService({
+    notified: openNotifiedAlerts({ createStore: options.createStore }),
+    notify: options.notify ?? (() => {}),
+    warnDays: () => EXPIRY_WARNING_DAYS,
+  });
   const handlers = createIpcHandlers({
     session,
     plans,
@@ -90,7 +103,13 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     quit: options.quit,
   });
 
-  plans.onChange((snapshot) => options.emit('plans:changed', snapshot));
+  plans.onChange((snapshot) => {
+    // Reviewed first, so that whoever hears of the change sees the new alert count too.
+    if (snapshot.accountId && snapshot.plans && !snapshot.refreshing) {
+      alerts.review(snapshot.accountId, snapshot.plans, session.status().tokenExpiresAt);
+    }
+    options.emit('plans:changed', snapshot);
+  });
   session.onChange(() => {
     scheduler.reschedule();
     options.emit('session:changed', sessionViewOf(session));
@@ -108,6 +127,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     session,
     plans,
     clipboard,
+    alerts,
     handlers,
     async start() {
       await session.restore();

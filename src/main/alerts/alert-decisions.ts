@@ -18,9 +18,14 @@ export interface Alert {
   body: string;
 }
 
+/** What the decision reads of a plan: the popup's view of plans will do as well as the listing. */
+export type AlertPlan = Pick<Plan, 'id' | 'name' | 'expire_date' | 'is_blocked'> & {
+  proxies: readonly unknown[];
+};
+
 export interface AlertInput {
   accountId: string;
-  plans: readonly Plan[];
+  plans: readonly AlertPlan[];
   /** The token's `exp`, when it has one. */
   tokenExpiresAt?: Date | undefined;
   now: Date;

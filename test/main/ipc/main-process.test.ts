@@ -214,6 +214,21 @@ describe('the main process over its IPC handlers', () => {
     expect(valueOf(await fresh.call('app:notices'))).toEqual([]);
   });
 
+  it('announces expiring and blocked plans once per day, and counts them for the tray badge', async () => {
+    const { call, notifications, services } = await signedIn();
+    const stored = server().store.account('demo')?.plans ?? [];
+    const blocked = stored.filter((plan) => plan.is_blocked).map((plan) => plan.id);
+    expect(blocked.length).toBeGreaterThan(0);
+    expect(
+      notifications.filter((alert) => alert.kind === 'plan-blocked').map((alert) => alert.planId),
+    ).toEqual(blocked);
+    expect(notifications.some((alert) => alert.kind === 'plan-expiring')).toBe(true);
+    const shown = notifications.length;
+    await call('plans:refresh');
+    expect(notifications).toHaveLength(shown);
+    expect(services.alerts.attentionCount).toBe(shown);
+  });
+
   it('hides the popup and quits on request', async () => {
     const { call, counters } = await signedIn();
     await call('popup:hide');

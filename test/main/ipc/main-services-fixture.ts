@@ -1,4 +1,5 @@
 import { afterEach } from 'vitest';
+import type { Alert } from '../../../src/main/alerts/alert-decisions';
 import { createMainServices, type MainServices } from '../../../src/main/main-services';
 import { dispatchIpc } from '../../../src/main/ipc/ipc-dispatcher';
 import type { IpcChannel, IpcEvent } from '../../../src/shared/ipc/channel-names';
@@ -29,6 +30,7 @@ export function useMainProcess() {
       const events: { event: IpcEvent; payload: unknown }[] = [];
       const internalErrors: unknown[] = [];
       const counters = { hidden: 0, quit: 0 };
+      const notifications: Alert[] = [];
       const services = createMainServices({
         createStore: confIn(dir()),
         vault: keychain.vault(),
@@ -36,6 +38,7 @@ export function useMainProcess() {
         emit: (event, payload) => events.push({ event, payload }),
         hidePopup: () => (counters.hidden += 1),
         quit: () => (counters.quit += 1),
+        notify: (alert) => notifications.push(alert),
         onError: (error) => internalErrors.push(error),
       });
       running.push(services);
@@ -43,7 +46,7 @@ export function useMainProcess() {
         dispatchIpc(services.handlers, channel, input, (error) =>
           internalErrors.push(error),
         ) as Promise<IpcResult<IpcOutput<Channel>>>;
-      return { services, clipboard, events, internalErrors, counters, call };
+      return { services, clipboard, events, internalErrors, counters, notifications, call };
     },
   };
 }
