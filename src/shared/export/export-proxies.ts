@@ -1,0 +1,84 @@
+import type { Plan, Proxy } from '../api';
+import { formatCredentials, type FormatOptions } from '../credentials/format-credentials';
+
+/**
+ * A plan's proxies (or a search result) as a file: one credential per line in any copy format,
+ * CSV with every field and the local label, or JSON. Pure, so the app's save dialog and the
+ * harness's download write the same bytes. The files hold passwords: callers say so.
+ */
+
+export type ExportFormat =
+  { kind: 'lines'; credentials: FormatOptions } | { kind: 'csv' } | { kind: 'json' };
+
+export interface ExportedProxy {
+  plan: Pick<Plan, 'id' | 'name'>;
+  proxy: Proxy;
+  label: string | null;
+}
+
+const CSV_COLUMNS = [
+  'plan_id',
+  'plan_name',
+  'id',
+  'label',
+  'ip',
+  'port',
+  'username',
+  'password',
+  'assigned_proxy_ipv4',
+  'assigned_proxy_ipv6',
+  'is_rotating',
+  'rotate_interval',
+  'plan_ip_class',
+] as const;
+
+export function exportProxies(entries: readonly ExportedProxy[], format: ExportFormat): string {
+  switch (format.kind) {
+    case 'lines':
+      return entries
+        .map(({ proxy }) => `${formatCredentials(proxy, format.credentials)}\n`)
+        .join('');
+    case 'csv':
+      return [CSV_COLUMNS.join(','), ...entries.map(csvRow)].map((row) => `${row}\r\n`).join('');
+    case 'json':
+      return `${JSON.stringify(
+        entries.map(({ plan, proxy, label }) => ({
+          plan_id: plan.id,
+          plan_name: plan.name,
+          label,
+          ...proxy,
+        })),
+        null,
+        2,
+      )}\n`;
+  }
+}
+
+/** The file name a save dialog proposes: the plan's name made safe for every file system. */
+export function exportFileName(planName: string, format: ExportFormat): string {
+  const base =
+    planName.replace(/[^\p{L}\p{N}._ -]+/gu, '-').replace(/^[.\s-]+|[.\s-]+$/g, '') || 'proxies';
+  const extension = format.kind === 'lines' ? 'txt' : format.kind;
+  return `${base.slice(0, 80)}.${extension}`;
+}
+
+function csvRow({ plan, proxy, label }: ExportedProxy): string {
+  const values: Record<(typeof CSV_COLUMNS)[number], string | number | boolean> = {
+    plan_id: plan.id,
+    plan_name: plan.name,
+    label: label ?? '',
+    ...proxy,
+  };
+  return CSV_COLUMNS.map((column) => csvField(values[column])).join(',');
+}
+
+/**
+ * RFC 4180 quoting, plus a guard against spreadsheet formula injection: a text field starting
+ * with = + - @ (or a tab or carriage return) gets a leading apostrophe, so a label such as
+ * `=HYPERLINK(...)` stays text when the file is opened in a spreadsheet.
+ */
+function csvField(value: string | number | boolean): string {
+  if (typeof value !== 'string') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}

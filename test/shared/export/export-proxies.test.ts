@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { Proxy } from '../../../src/shared/api';
+import {
+  exportFileName,
+  exportProxies,
+  type ExportedProxy,
+} from '../../../src/shared/export/export-proxies';
+
+const proxy = (id: number, overrides: Partial<Proxy> = {}): Proxy => ({
+  id,
+  username: `u${id}`,
+  password: 'p@ss:0/x',
+  ip: '203.0.113.7',
+  port: 8000 + id,
+  assigned_proxy_ipv4: '198.51.100.7',
+  assigned_proxy_ipv6: '2001:db8::7',
+  is_rotating: true,
+  rotate_interval: 300,
+  plan_ip_class: 4,
+  ...overrides,
+});
+
+const plan = { id: 11, name: 'Residential US' };
+const entries: ExportedProxy[] = [
+  { plan, proxy: proxy(1), label: 'Shop, "EU"\nline two' },
+  { plan, proxy: proxy(2, { username: '=HYPERLINK("http://x")' }), label: null },
+];
+
+/** A small RFC 4180 reader, to prove the quoting round-trips. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quoted && char === '"' && text[index + 1] === '"') {
+      field += '"';
+      index += 1;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (!quoted && char === ',') {
+      row.push(field);
+      field = '';
+    } else if (!quoted && char === '\r' && text[index + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      index += 1;
+    } else {
+      field += char;
+    }
+  }
+  return rows;
+}
+
+describe('exportProxies', () => {
+  it('writes one credential per line in the chosen format', () => {
+    expect(
+      exportProxies(entries, {
+        kind: 'lines',
+        credentials: { format: 'ip-port-user-pass', hostChoice: 'entry' },
+      }),
+    ).toBe('203.0.113.7:8001:u1:p@ss:0/x\n203.0.113.7:8002:=HYPERLINK("http://x"):p@ss:0/x\n');
+    expect(
+      exportProxies(entries.slice(0, 1), {
+        kind: 'lines',
+        credentials: { format: 'http-url', hostChoice: 'ipv6' },
+      }),
+    ).toBe('http://u1:p%40ss%3A0%2Fx@[2001:db8::7]:8001\n');
+  });
+
+  it('writes CSV with every field and the label, quoted so that odd characters survive', () => {
+    const rows = parseCsv(exportProxies(entries, { kind: 'csv' }));
+    expect(rows[0]).toEqual([
+      'plan_id',
+      'plan_name',
+      'id',
+      'label',
+      'ip',
+      'port',
+      'username',
+      'password',
+      'assigned_proxy_ipv4',
+      'assigned_proxy_ipv6',
+      'is_rotating',
+      'rotate_interval',
+      'plan_ip_class',
+    ]);
+    expect(rows[1]).toEqual([
+      '11',
+      'Residential US',
+      '1',
+      'Shop, "EU"\nline two',
+      '203.0.113.7',
+      '8001',
+      'u1',
+      'p@ss:0/x',
+      '198.51.100.7',
+      '2001:db8::7',
+      'true',
+      '300',
+      '4',
+    ]);
+    // A value a spreadsheet would run as a formula stays text.
+    expect(rows[2]?.[6]).toBe('\'=HYPERLINK("http://x")');
+    expect(rows).toHaveLength(3);
+  });
+
+  it('writes JSON with the label beside the service’s fields', () => {
+    const parsed = JSON.parse(exportProxies(entries, { kind: 'json' })) as Record<
+      string,
+      unknown
+    >[];
+    expect(parsed[0]).toEqual({
+      plan_id: 11,
+      plan_name: 'Residential US',
+      label: 'Shop, "EU"\nline two',
+      ...proxy(1),
+    });
+    expect(parsed[1]?.['label']).toBeNull();
+  });
+
+  it('proposes a file name safe on every system', () => {
+    expect(exportFileName('Residential US', { kind: 'csv' })).toBe('Residential US.csv');
+    expect(exportFileName('../../etc/passwd', { kind: 'json' })).toBe('etc-passwd.json');
+    expect(
+      exportFileName('a/b:c*?', {
+        kind: 'lines',
+        credentials: { format: 'curl', hostChoice: 'entry' },
+      }),
+    ).toBe('a-b-c.txt');
+    expect(exportFileName('///', { kind: 'csv' })).toBe('proxies.csv');
+  });
+});
