@@ -1,0 +1,219 @@
+import {
+  CHECK_CONCURRENCY_MAX,
+  CHECK_TIMEOUT_MS,
+  type CheckProtocol,
+} from '../../shared/proxy-check/check-reasons';
+import type {
+  ProxyCheckEntry,
+  ProxyCheckResult,
+  ProxyChecksView,
+} from '../../shared/proxy-check/check-view';
+import { checkProxy, type CheckProxy, type CheckTarget } from './check-proxy';
+import { entryLabel } from './tunnel-agent';
+
+export interface ProxyCheckServiceOptions {
+  /** The checker; the real one unless a test needs to see what the service asks of it. */
+  check?: CheckProxy;
+  /** The proxy's entry point and credentials; throws when the listing does not hold the id. */
+  resolveTarget: (proxyId: number) => CheckTarget;
+  /** Read as each check begins, so a settings change applies to the rest of a run. */
+  echoUrl: () => string;
+  protocol: () => CheckProtocol;
+  /** How many checks may run at once; clamped to 1…CHECK_CONCURRENCY_MAX. */
+  concurrency: () => number;
+  timeoutMs?: number;
+  /** The view after changes, at most once per event-loop turn (see `#scheduleEmit`). */
+  onChange: (view: ProxyChecksView) => void;
+  /** The clock of the results the service writes itself (a checker that broke). */
+  now?: () => Date;
+}
+
+type Run = NonNullable<ProxyChecksView['run']>;
+
+/**
+ * Checks proxies a few at a time and keeps each proxy's last result. A run is the work pending
+ * at any moment: proxies added while one is under way join it, and it ends when the queue
+ * drains. Cancelled attempts record nothing, so a proxy keeps the result it had before.
+ */
+export class ProxyCheckService {
+  readonly #options: ProxyCheckServiceOptions;
+  readonly #check: CheckProxy;
+  /** Proxies with a result or a pending check, in the order they were first checked. */
+  readonly #entries = new Map<number, Omit<ProxyCheckEntry, 'proxyId'>>();
+  /** Waiting proxies; a Set keeps their order and makes dedupe and removal cheap. */
+  readonly #queue = new Set<number>();
+  readonly #inFlight = new Map<number, AbortController>();
+  #run: Run | null = null;
+  #emitScheduled = false;
+
+  constructor(options: ProxyCheckServiceOptions) {
+    this.#options = options;
+    this.#check = options.check ?? checkProxy;
+  }
+
+  /**
+   * Queues the proxies and returns at once. A proxy already queued or being checked is not
+   * queued again; ids the listing does not hold are skipped (there is nothing to check).
+   */
+  start(proxyIds: readonly number[]): ProxyChecksView {
+    for (const proxyId of proxyIds) {
+      if (this.#queue.has(proxyId) || this.#inFlight.has(proxyId)) continue;
+      if (!this.#isListed(proxyId)) continue;
+      const last = this.#entries.get(proxyId)?.last ?? null;
+      this.#entries.set(proxyId, { state: 'queued', last });
+      this.#queue.add(proxyId);
+      this.#run ??= { total: 0, done: 0, failed: 0 };
+      this.#run.total += 1;
+    }
+    this.#pump();
+    this.#scheduleEmit();
+    return this.view();
+  }
+
+  /** Stops every check: those in flight are aborted (their sockets closed), queued ones dropped. */
+  cancel(): ProxyChecksView {
+    for (const [proxyId, controller] of this.#inFlight) {
+      controller.abort();
+      this.#settleIdle(proxyId);
+    }
+    this.#inFlight.clear();
+    for (const proxyId of this.#queue) this.#settleIdle(proxyId);
+    this.#queue.clear();
+    this.#run = null;
+    this.#scheduleEmit();
+    return this.view();
+  }
+
+  /** Cancels and clears every result: another account's proxies are another set. */
+  forget(): void {
+    this.cancel();
+    this.#entries.clear();
+  }
+
+  /** Drops the results and pending checks of proxies the listing no longer holds. */
+  retain(proxyIds: ReadonlySet<number>): void {
+    const gone = [...this.#entries.keys()].filter((proxyId) => !proxyIds.has(proxyId));
+    if (gone.length === 0) return;
+    for (const proxyId of gone) this.#drop(proxyId);
+    this.#pump();
+    this.#scheduleEmit();
+  }
+
+  view(): ProxyChecksView {
+    return {
+      entries: [...this.#entries].map(([proxyId, entry]) => ({ proxyId, ...entry })),
+      run: this.#run ? { ...this.#run } : null,
+    };
+  }
+
+  #isListed(proxyId: number): boolean {
+    try {
+      this.#options.resolveTarget(proxyId);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  #pump(): void {
+    const limit = concurrencyLimit(this.#options.concurrency());
+    for (const proxyId of this.#queue) {
+      if (this.#inFlight.size >= limit) break;
+      this.#queue.delete(proxyId);
+      this.#begin(proxyId);
+    }
+    if (this.#queue.size === 0 && this.#inFlight.size === 0) this.#run = null;
+  }
+
+  #begin(proxyId: number): void {
+    let target: CheckTarget;
+    try {
+      // Resolved again now rather than kept from `start`: the freshest credentials, and no
+      // passwords sitting in the queue.
+      target = this.#options.resolveTarget(proxyId);
+    } catch {
+      // Gone from the listing since `start` (and `retain` not told yet).
+      this.#entries.delete(proxyId);
+      if (this.#run) this.#run.total -= 1;
+      return;
+    }
+    const controller = new AbortController();
+    this.#inFlight.set(proxyId, controller);
+    this.#entries.set(proxyId, {
+      state: 'checking',
+      last: this.#entries.get(proxyId)?.last ?? null,
+    });
+    const protocol = this.#options.protocol();
+    const attempt = async () =>
+      this.#check(target, {
+        echoUrl: this.#options.echoUrl(),
+        protocol,
+        timeoutMs: this.#options.timeoutMs ?? CHECK_TIMEOUT_MS,
+        signal: controller.signal,
+      });
+    attempt().then(
+      (result) => this.#finish(proxyId, controller, result),
+      () => this.#finish(proxyId, controller, this.#brokenCheck(target, protocol)),
+    );
+  }
+
+  #finish(proxyId: number, controller: AbortController, result: ProxyCheckResult): void {
+    // A cancelled or dropped attempt: its proxy has already moved on.
+    if (controller.signal.aborted) return;
+    this.#inFlight.delete(proxyId);
+    this.#entries.set(proxyId, { state: 'idle', last: result });
+    if (this.#run) {
+      this.#run.done += 1;
+      if (!result.ok) this.#run.failed += 1;
+    }
+    this.#pump();
+    this.#scheduleEmit();
+  }
+
+  /** Back to idle with the previous result; a proxy never checked leaves the view. */
+  #settleIdle(proxyId: number): void {
+    const last = this.#entries.get(proxyId)?.last ?? null;
+    if (last) this.#entries.set(proxyId, { state: 'idle', last });
+    else this.#entries.delete(proxyId);
+  }
+
+  /** Forgets the proxy entirely, taking it out of the current run. */
+  #drop(proxyId: number): void {
+    const pending = this.#queue.delete(proxyId) || this.#inFlight.has(proxyId);
+    this.#inFlight.get(proxyId)?.abort();
+    this.#inFlight.delete(proxyId);
+    this.#entries.delete(proxyId);
+    if (pending && this.#run) this.#run.total -= 1;
+  }
+
+  /** The checker rejected without being cancelled: a bug, shown as a failure, not a stuck run. */
+  #brokenCheck(target: CheckTarget, protocol: CheckProtocol): ProxyCheckResult {
+    return {
+      ok: false,
+      protocol,
+      reason: 'network',
+      message: `The check of the proxy ${entryLabel(target)} stopped unexpectedly.`,
+      checkedAt: (this.#options.now?.() ?? new Date()).toISOString(),
+    };
+  }
+
+  /**
+   * Views go out at most once per event-loop turn: a turn that finishes, starts and queues many
+   * checks (a 200-proxy start, a burst of answers) sends one view with all of it, instead of one
+   * per change. setImmediate rather than a microtask, so that answers arriving in the same
+   * I/O phase share it too.
+   */
+  #scheduleEmit(): void {
+    if (this.#emitScheduled) return;
+    this.#emitScheduled = true;
+    setImmediate(() => {
+      this.#emitScheduled = false;
+      this.#options.onChange(this.view());
+    });
+  }
+}
+
+function concurrencyLimit(requested: number): number {
+  if (!Number.isFinite(requested)) return 1;
+  return Math.min(CHECK_CONCURRENCY_MAX, Math.max(1, Math.floor(requested)));
+}

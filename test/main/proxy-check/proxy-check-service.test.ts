@@ -1,0 +1,418 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CheckTarget } from '../../../src/main/proxy-check/check-proxy';
+import {
+  ProxyCheckService,
+  type ProxyCheckServiceOptions,
+} from '../../../src/main/proxy-check/proxy-check-service';
+import type { CheckProtocol } from '../../../src/shared/proxy-check/check-reasons';
+import {
+  proxyChecksViewSchema,
+  type ProxyChecksView,
+} from '../../../src/shared/proxy-check/check-view';
+import { PROXY_CREDENTIALS, targetAt, useCheckServers } from './check-servers-fixture';
+import { startSilentServer } from './proxy-servers';
+
+const servers = useCheckServers();
+
+/** A service over the local servers: ids map to targets the test can change at any time. */
+function serviceWith(overrides: Partial<ProxyCheckServiceOptions> = {}) {
+  const targets = new Map<number, CheckTarget>();
+  const settings = { echoPath: '/', protocol: 'http' as CheckProtocol, concurrency: 2 };
+  const views: ProxyChecksView[] = [];
+  const service = new ProxyCheckService({
+    resolveTarget: (proxyId) => {
+      const target = targets.get(proxyId);
+      if (!target) throw new Error(`No proxy ${proxyId}`);
+      return target;
+    },
+    echoUrl: () => servers().echo.url(settings.echoPath),
+    protocol: () => settings.protocol,
+    concurrency: () => settings.concurrency,
+    onChange: (view) => views.push(proxyChecksViewSchema.parse(view)),
+    ...overrides,
+  });
+  services.push(service);
+  const proxy = () => (settings.protocol === 'http' ? servers().httpProxy : servers().socksProxy);
+  return {
+    service,
+    settings,
+    views,
+    /** Proxies that work, at the proxy of the current protocol. */
+    addWorking(...ids: number[]) {
+      for (const id of ids) targets.set(id, targetAt(proxy()));
+    },
+    /** Proxies whose password the proxy refuses. */
+    addRefused(...ids: number[]) {
+      for (const id of ids) targets.set(id, targetAt(proxy(), { password: 'wrong' }));
+    },
+    remove(id: number) {
+      targets.delete(id);
+    },
+    /** Waits for the view the service emits once its queue drained. */
+    async drained(): Promise<ProxyChecksView> {
+      await vi.waitFor(() => {
+        expect(views.at(-1)?.run).toBeNull();
+        expect(service.view().entries.every((entry) => entry.state === 'idle')).toBe(true);
+      });
+      return service.view();
+    },
+  };
+}
+
+const services: ProxyCheckService[] = [];
+afterEach(() => {
+  for (const service of services.splice(0)) service.forget();
+});
+
+function stateOf(view: ProxyChecksView, proxyId: number) {
+  return view.entries.find((entry) => entry.proxyId === proxyId);
+}
+
+function checking(view: ProxyChecksView): number {
+  return view.entries.filter((entry) => entry.state === 'checking').length;
+}
+
+describe('a run', () => {
+  it('checks every proxy and keeps each result, counting failures', async () => {
+    const { service, addWorking, addRefused, drained } = serviceWith();
+    addWorking(1, 2);
+    addRefused(3);
+
+    const started = service.start([1, 2, 3]);
+    expect(started.run).toEqual({ total: 3, done: 0, failed: 0 });
+    expect(started.entries.map((entry) => entry.state).sort()).toEqual([
+      'checking',
+      'checking',
+      'queued',
+    ]);
+
+    const done = await drained();
+    expect(done.run).toBeNull();
+    expect(stateOf(done, 1)?.last).toMatchObject({ ok: true, exitIp: '127.0.0.1' });
+    expect(stateOf(done, 2)?.last).toMatchObject({ ok: true, exitIpMatches: 'ipv4' });
+    expect(stateOf(done, 3)?.last).toMatchObject({ ok: false, reason: 'auth_refused' });
+  });
+
+  it('runs SOCKS5 checks when that is the protocol setting', async () => {
+    const { service, settings, addWorking, drained } = serviceWith();
+    settings.protocol = 'socks5';
+    addWorking(1);
+    service.start([1]);
+    expect(stateOf(await drained(), 1)?.last).toMatchObject({ ok: true, protocol: 'socks5' });
+    expect(servers().socksProxy.sockets.accepted).toBe(1);
+  });
+
+  it('never has more checks in flight than the concurrency setting', async () => {
+    const { service, settings, addWorking, drained } = serviceWith();
+    settings.echoPath = '/hold';
+    settings.concurrency = 2;
+    addWorking(1, 2, 3, 4, 5, 6, 7);
+    const echo = servers().echo;
+
+    service.start([1, 2, 3, 4, 5, 6, 7]);
+    let released = 0;
+    while (released < 7) {
+      const expected = Math.min(2, 7 - released);
+      // Every check in flight has reached the echo service, and no more than two are.
+      await vi.waitFor(() => {
+        expect(echo.held).toBe(expected);
+        expect(checking(service.view())).toBe(expected);
+      });
+      released += echo.held;
+      echo.releaseHeld();
+    }
+    await drained();
+    expect(echo.maxHeld).toBe(2);
+    expect(echo.sockets.accepted).toBe(7);
+  });
+
+  it('reports progress, and grows when proxies are added while it runs', async () => {
+    const { service, settings, addWorking, addRefused, drained } = serviceWith();
+    settings.echoPath = '/hold';
+    settings.concurrency = 1;
+    addWorking(1, 3, 4);
+    addRefused(2);
+    const echo = servers().echo;
+
+    service.start([1, 2, 3]);
+    await vi.waitFor(() => expect(echo.held).toBe(1));
+    expect(service.view().run).toEqual({ total: 3, done: 0, failed: 0 });
+
+    echo.releaseHeld();
+    // 1 answers, 2 is refused at once, 3 waits at the echo.
+    await vi.waitFor(() => {
+      expect(echo.held).toBe(1);
+      expect(service.view().run).toEqual({ total: 3, done: 2, failed: 1 });
+    });
+
+    expect(service.start([4]).run).toEqual({ total: 4, done: 2, failed: 1 });
+    echo.releaseHeld();
+    await vi.waitFor(() => expect(echo.held).toBe(1));
+    expect(service.view().run).toEqual({ total: 4, done: 3, failed: 1 });
+    echo.releaseHeld();
+
+    const done = await drained();
+    expect(done.entries.map((entry) => [entry.proxyId, entry.last?.ok])).toEqual([
+      [1, true],
+      [2, false],
+      [3, true],
+      [4, true],
+    ]);
+  });
+
+  it('queues a proxy once, however often it is asked for', async () => {
+    const { service, settings, addWorking, drained } = serviceWith();
+    settings.echoPath = '/hold';
+    settings.concurrency = 1;
+    addWorking(1, 2);
+
+    expect(service.start([1, 1, 2, 2, 1]).run).toEqual({ total: 2, done: 0, failed: 0 });
+    await vi.waitFor(() => expect(servers().echo.held).toBe(1));
+    // 1 is being checked and 2 is queued: neither is added again.
+    expect(service.start([2, 1]).run).toEqual({ total: 2, done: 0, failed: 0 });
+
+    servers().echo.releaseHeld();
+    await vi.waitFor(() => expect(servers().echo.held).toBe(1));
+    servers().echo.releaseHeld();
+    await drained();
+    expect(servers().echo.sockets.accepted).toBe(2);
+  });
+
+  it('skips ids the listing does not hold', async () => {
+    const { service, addWorking, drained } = serviceWith();
+    addWorking(1);
+    const started = service.start([404, 1, 405]);
+    expect(started.run).toEqual({ total: 1, done: 0, failed: 0 });
+    expect(started.entries.map((entry) => entry.proxyId)).toEqual([1]);
+    expect((await drained()).entries.map((entry) => entry.proxyId)).toEqual([1]);
+  });
+
+  it('starts no run when nothing is to be checked', () => {
+    const { service } = serviceWith();
+    expect(service.start([404])).toEqual({ entries: [], run: null });
+    expect(service.start([])).toEqual({ entries: [], run: null });
+  });
+
+  it('drops a proxy that left the listing while it waited', async () => {
+    const { service, settings, addWorking, remove, drained } = serviceWith();
+    settings.echoPath = '/hold';
+    settings.concurrency = 1;
+    addWorking(1, 2);
+    service.start([1, 2]);
+    await vi.waitFor(() => expect(servers().echo.held).toBe(1));
+
+    remove(2);
+    servers().echo.releaseHeld();
+    const done = await drained();
+    expect(done.entries.map((entry) => entry.proxyId)).toEqual([1]);
+    // The run finished rather than waiting for a proxy it could not check.
+    expect(servers().echo.sockets.accepted).toBe(1);
+  });
+
+  it('holds the concurrency setting within 1 and the maximum', async () => {
+    const { service, settings, addWorking } = serviceWith();
+    settings.echoPath = '/hold';
+    settings.concurrency = 0;
+    addWorking(1, 2);
+    service.start([1, 2]);
+    await vi.waitFor(() => expect(servers().echo.held).toBe(1));
+    expect(checking(service.view())).toBe(1);
+
+    settings.concurrency = Number.NaN;
+    servers().echo.releaseHeld();
+    await vi.waitFor(() => expect(stateOf(service.view(), 2)?.state).toBe('checking'));
+    expect(checking(service.view())).toBe(1);
+  });
+
+  it('applies its timeout to every check', async () => {
+    const silent = await startSilentServer();
+    try {
+      const { service, drained } = serviceWith({
+        timeoutMs: 300,
+        resolveTarget: () => targetAt(silent),
+      });
+      service.start([1]);
+      expect(stateOf(await drained(), 1)?.last).toMatchObject({ ok: false, reason: 'timeout' });
+    } finally {
+      await silent.close();
+    }
+  });
+});
+
+describe('results', () => {
+  it('stay while the next check of the proxy runs, then are replaced', async () => {
+    const { service, settings, addWorking, drained } = serviceWith();
+    addWorking(1);
+    service.start([1]);
+    const first = stateOf(await drained(), 1)?.last;
+    expect(first?.ok).toBe(true);
+
+    settings.echoPath = '/status/503';
+    const again = service.start([1]);
+    expect(stateOf(again, 1)).toEqual({ proxyId: 1, state: 'checking', last: first });
+
+    const second = stateOf(await drained(), 1)?.last;
+    expect(second).toMatchObject({ ok: false, reason: 'echo_error' });
+  });
+
+  it('are dropped for proxies the listing no longer holds', async () => {
+    const { service, settings, addWorking, drained } = serviceWith();
+    addWorking(1, 2, 3, 4, 5);
+    service.start([1, 2, 3]);
+    await drained();
+
+    settings.echoPath = '/hold';
+    settings.concurrency = 1;
+    service.start([4, 5]);
+    await vi.waitFor(() => expect(servers().echo.held).toBe(1));
+
+    // 2 and 3 had results, 4 is in flight, 5 is queued.
+    service.retain(new Set([1]));
+    const view = service.view();
+    expect(view).toEqual({ entries: [expect.objectContaining({ proxyId: 1 })], run: null });
+    await vi.waitFor(() => expect(servers().echo.held).toBe(0));
+    await vi.waitFor(() => expect(servers().httpProxy.sockets.open).toBe(0));
+  });
+
+  it('keep a run going after a retain that spares its proxies', async () => {
+    const { service, settings, addWorking, drained } = serviceWith();
+    settings.echoPath = '/hold';
+    settings.concurrency = 1;
+    addWorking(1, 2, 3);
+    service.start([1, 2, 3]);
+    await vi.waitFor(() => expect(servers().echo.held).toBe(1));
+
+    service.retain(new Set([1, 2, 3]));
+    service.retain(new Set([1, 2]));
+    expect(service.view().run).toEqual({ total: 2, done: 0, failed: 0 });
+
+    servers().echo.releaseHeld();
+    await vi.waitFor(() => expect(servers().echo.held).toBe(1));
+    servers().echo.releaseHeld();
+    expect((await drained()).entries.map((entry) => entry.proxyId)).toEqual([1, 2]);
+  });
+
+  it('are all forgotten on forget, which also stops the checks', async () => {
+    const { service, settings, addWorking, drained, views } = serviceWith();
+    addWorking(1, 2);
+    service.start([1]);
+    await drained();
+
+    settings.echoPath = '/hold';
+    service.start([2]);
+    await vi.waitFor(() => expect(servers().echo.held).toBe(1));
+    service.forget();
+    expect(service.view()).toEqual({ entries: [], run: null });
+    await vi.waitFor(() => expect(views.at(-1)).toEqual({ entries: [], run: null }));
+    await vi.waitFor(() => expect(servers().httpProxy.sockets.open).toBe(0));
+  });
+});
+
+describe('cancel', () => {
+  it('stops the run, keeps earlier results and leaves nothing in flight', async () => {
+    const { service, settings, addWorking, drained, views } = serviceWith();
+    addWorking(1, 2, 3, 4);
+    service.start([1]);
+    const before = stateOf(await drained(), 1);
+
+    settings.echoPath = '/hold';
+    service.start([1, 2, 3, 4]);
+    await vi.waitFor(() => expect(servers().echo.held).toBe(2));
+
+    const cancelled = service.cancel();
+    // Proxy 1 is back to its earlier result; 2 had none (in flight), 3 and 4 were queued.
+    expect(cancelled).toEqual({ entries: [before], run: null });
+
+    // The proxy and the echo see every connection close.
+    await vi.waitFor(() => {
+      expect(servers().httpProxy.sockets.open).toBe(0);
+      expect(servers().echo.sockets.open).toBe(0);
+    });
+    expect(servers().echo.held).toBe(0);
+    // The aborted attempts record nothing, now or later.
+    await nextTurn();
+    await nextTurn();
+    expect(service.view()).toEqual(cancelled);
+    expect(views.at(-1)).toEqual(cancelled);
+  });
+
+  it('is harmless with nothing running', () => {
+    const { service } = serviceWith();
+    expect(service.cancel()).toEqual({ entries: [], run: null });
+  });
+
+  it('lets the next run start afresh', async () => {
+    const { service, settings, addWorking, drained } = serviceWith();
+    settings.echoPath = '/hold';
+    addWorking(1, 2);
+    service.start([1, 2]);
+    await vi.waitFor(() => expect(servers().echo.held).toBe(2));
+    service.cancel();
+
+    settings.echoPath = '/';
+    expect(service.start([2]).run).toEqual({ total: 1, done: 0, failed: 0 });
+    expect(stateOf(await drained(), 2)?.last?.ok).toBe(true);
+  });
+});
+
+describe('onChange', () => {
+  it('sends one view for a burst of changes in one turn', async () => {
+    const { service, settings, addWorking, views } = serviceWith();
+    settings.echoPath = '/hold';
+    settings.concurrency = 1;
+    const ids = Array.from({ length: 200 }, (_, index) => index + 1);
+    addWorking(...ids);
+
+    service.start(ids.slice(0, 100));
+    service.start(ids.slice(100));
+    service.cancel();
+    service.start(ids);
+    expect(views).toHaveLength(0);
+
+    await nextTurn();
+    expect(views).toHaveLength(1);
+    expect(views[0]?.run).toEqual({ total: 200, done: 0, failed: 0 });
+    expect(views[0]?.entries).toHaveLength(200);
+  });
+
+  it('tells each step of a check: checking, then done', async () => {
+    const { service, addWorking, drained, views } = serviceWith();
+    addWorking(1);
+    service.start([1]);
+    await drained();
+    expect(views.map((view) => stateOf(view, 1)?.state)).toEqual(['checking', 'idle']);
+    expect(views.map((view) => view.run)).toEqual([{ total: 1, done: 0, failed: 0 }, null]);
+  });
+});
+
+describe('a checker that breaks', () => {
+  it('records a failure instead of stalling the run', async () => {
+    const checkedAt = new Date('2030-01-02T03:04:05.000Z');
+    const { service, addWorking, drained } = serviceWith({
+      check: () => Promise.reject(new Error(`leaked ${PROXY_CREDENTIALS.password}`)),
+      now: () => checkedAt,
+    });
+    addWorking(1);
+    service.start([1]);
+    const result = stateOf(await drained(), 1)?.last;
+    expect(result).toEqual({
+      ok: false,
+      protocol: 'http',
+      reason: 'network',
+      message: `The check of the proxy 127.0.0.1:${servers().httpProxy.port} stopped unexpectedly.`,
+      checkedAt: checkedAt.toISOString(),
+    });
+  });
+
+  it('records a failure when the checker throws outright', async () => {
+    const { service, addWorking, drained } = serviceWith({
+      check: () => {
+        throw new Error('boom');
+      },
+    });
+    addWorking(1);
+    service.start([1]);
+    expect(stateOf(await drained(), 1)?.last).toMatchObject({ ok: false, reason: 'network' });
+  });
+});
