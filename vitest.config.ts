@@ -14,6 +14,7 @@ export const ELECTRON_GLUE = [
   'src/main/shell/ipc-main-bridge.ts',
   'src/main/shell/popup-placement.ts',
   'src/main/shell/popup-window.ts',
+  'src/main/shell/save-dialog.ts',
   'src/main/shell/tray.ts',
   'src/main/shell/window-security.ts',
 ];

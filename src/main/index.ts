@@ -12,6 +12,7 @@ import { showDesktopNotification } from './shell/desktop-notification';
 import { createGlobalHotkey } from './shell/global-hotkey';
 import { registerIpcHandlers, sendIpcEvent } from './shell/ipc-main-bridge';
 import { createPopupWindow, type PopupWindow } from './shell/popup-window';
+import { saveWithDialog } from './shell/save-dialog';
 import { createTray, type TrayController } from './shell/tray';
 import { assetsDirectory } from './shell/tray-icons';
 import { trayMenuInputOf } from './shell/tray-menu-input';
@@ -30,7 +31,8 @@ function reportError(error: unknown): void {
 const lifecycle = setUpLifecycle({ onSecondInstance: () => popup?.show() });
 let popup: PopupWindow | undefined;
 let tray: TrayController | undefined;
-let pendingPanel: 'plans' | 'settings' | undefined;
+/** Where the next showing of the popup opens: a panel, or the plan a notification was about. */
+let pendingShow: { panel?: 'settings'; planId?: number } = {};
 
 if (!lifecycle.ok) {
   app.quit();
@@ -42,11 +44,18 @@ if (!lifecycle.ok) {
         createStore: (options) => new ElectronStore(options),
         vault: new KeytarVault({ service: KEYCHAIN_SERVICE }),
         clipboard: electronClipboard,
+        saveFile: saveWithDialog((open) => {
+          if (!popup) throw new Error('The popup is not ready.');
+          return popup.withDialog(open);
+        }),
         emit: (event, payload) => onEvent(event, payload),
         hidePopup: () => popup?.hide(),
         quit: () => app.quit(),
         notify: (alert) =>
-          showDesktopNotification(alert, () => popup?.show({ focusSearch: false })),
+          showDesktopNotification(alert, () => {
+            pendingShow = alert.planId === undefined ? {} : { planId: alert.planId };
+            popup?.show({ focusSearch: false });
+          }),
         onError: reportError,
       });
     } catch (error) {
@@ -72,7 +81,7 @@ if (!lifecycle.ok) {
           refresh: () => void services.plans.refresh(),
           switchAccount: (accountId) => void services.session.switchAccount(accountId),
           openSettings: () => {
-            pendingPanel = 'settings';
+            pendingShow = { panel: 'settings' };
             popup?.show({ focusSearch: false });
           },
           signOut: () => void services.session.signOut(),
@@ -82,7 +91,9 @@ if (!lifecycle.ok) {
 
     function onEvent<Event extends IpcEvent>(event: Event, payload: IpcEventPayload<Event>): void {
       if (popup) sendIpcEvent(popup.webContents, event, payload);
-      if (event === 'plans:changed' || event === 'session:changed') updateTray();
+      if (event === 'plans:changed' || event === 'session:changed' || event === 'alerts:changed') {
+        updateTray();
+      }
     }
 
     popup = createPopupWindow({
@@ -95,9 +106,10 @@ if (!lifecycle.ok) {
         if (popup)
           sendIpcEvent(popup.webContents, 'popup:shown', {
             focusSearch,
-            panel: pendingPanel ?? 'plans',
+            panel: pendingShow.panel ?? 'plans',
+            ...(pendingShow.planId === undefined ? {} : { planId: pendingShow.planId }),
           });
-        pendingPanel = undefined;
+        pendingShow = {};
         services.popupOpened().catch(reportError);
       },
     });

@@ -4,11 +4,13 @@ import { openNotifiedAlerts } from './alerts/notified-alerts';
 import { createProxyServiceClient } from './api/proxy-service-client';
 import type { ClipboardPort } from './clipboard/clipboard-port';
 import { ClipboardGuard } from './clipboard/clipboard-guard';
+import type { SaveFile } from './export/save-export';
 import { createIpcHandlers } from './ipc/ipc-handlers';
 import { sessionViewOf, settingsViewOf } from './ipc/views';
 import type { IpcHandlers } from './ipc/ipc-dispatcher';
 import { openLabelStore, type LabelStore } from './labels/label-store';
 import { PlansService } from './plans/plans-service';
+import { ProxyCheckService } from './proxy-check/proxy-check-service';
 import { RefreshScheduler, type Timers } from './plans/refresh-scheduler';
 import { SessionService } from './session/session-service';
 import type { TokenVault } from './session/token-vault';
@@ -20,14 +22,13 @@ import type { IpcEventPayload } from '../shared/ipc/contract';
 
 /** Plans younger than this are not reloaded when the popup opens: opening must feel instant. */
 export const POPUP_REFRESH_AFTER_MS = 60_000;
-/** Plans and tokens ending within this many days are announced. */
-export const EXPIRY_WARNING_DAYS = 3;
-
 export interface MainServicesOptions {
   /** electron-store in the app, conf in tests and in the browser harness. */
   createStore: CreateConfStore;
   vault: TokenVault;
   clipboard: ClipboardPort;
+  /** Saves an export where the user picks: a save dialog in the app, a download in the harness. */
+  saveFile: SaveFile;
   /** How events reach the popup: IPC in the app, a WebSocket in the harness. */
   emit: <Event extends IpcEvent>(event: Event, payload: IpcEventPayload<Event>) => void;
   hidePopup: () => void;
@@ -45,6 +46,7 @@ export interface MainServices {
   plans: PlansService;
   clipboard: ClipboardGuard;
   alerts: AlertService;
+  checks: ProxyCheckService;
   handlers: IpcHandlers;
   /** Restores the session from the keychain and starts the refresh schedule. */
   start(): Promise<void>;
@@ -67,6 +69,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     vault: options.vault,
     registry: settingsAccountRegistry(settings),
     createClient: createProxyServiceClient,
+    expiryWarningDays: () => settings.get().alertWarningDays,
   });
   const plans = new PlansService({
     session: {
@@ -91,7 +94,24 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const alerts = new AlertService({
     notified: openNotifiedAlerts({ createStore: options.createStore }),
     notify: options.notify ?? (() => {}),
-    warnDays: () => EXPIRY_WARNING_DAYS,
+    warnDays: () => settings.get().alertWarningDays,
+  });
+  const checks = new ProxyCheckService({
+    resolveTarget: (proxyId) => {
+      const proxy = plans.proxy(proxyId);
+      return {
+        host: proxy.ip,
+        port: proxy.port,
+        username: proxy.username,
+        password: proxy.password,
+        assignedIpv4: proxy.assigned_proxy_ipv4,
+        assignedIpv6: proxy.assigned_proxy_ipv6,
+      };
+    },
+    echoUrl: () => settings.get().checkEchoUrl,
+    protocol: () => settings.get().checkProtocol,
+    concurrency: () => settings.get().checkConcurrency,
+    onChange: (view) => options.emit('checks:changed', view),
   });
   const handlers = createIpcHandlers({
     session,
@@ -99,18 +119,38 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     settings,
     labels,
     clipboard,
+    checks,
+    alerts,
+    saveFile: options.saveFile,
     hidePopup: options.hidePopup,
     quit: options.quit,
   });
 
-  plans.onChange((snapshot) => {
-    // Reviewed first, so that whoever hears of the change sees the new alert count too.
+  const reviewAlerts = () => {
+    const snapshot = plans.snapshot();
     if (snapshot.accountId && snapshot.plans && !snapshot.refreshing) {
       alerts.review(snapshot.accountId, snapshot.plans, session.status().tokenExpiresAt);
     }
+  };
+  alerts.onChange((current) => options.emit('alerts:changed', [...current]));
+  plans.onChange((snapshot) => {
+    // Reviewed first, so that whoever hears of the change sees the new alert count too.
+    reviewAlerts();
+    // Results of proxies gone from the listing would otherwise be kept for ever.
+    if (snapshot.plans) {
+      checks.retain(new Set(snapshot.plans.flatMap((plan) => plan.proxies.map((p) => p.id))));
+    }
     options.emit('plans:changed', snapshot);
   });
+  let checkedAccountId = session.status().account?.id;
   session.onChange(() => {
+    const accountId = session.status().account?.id;
+    // Check results and alerts belong to one account: another account (or none) starts afresh.
+    if (accountId !== checkedAccountId) {
+      checkedAccountId = accountId;
+      checks.forget();
+      alerts.clear();
+    }
     scheduler.reschedule();
     options.emit('session:changed', sessionViewOf(session));
     // A new active account has no plans in memory yet: load them now rather than at the next tick.
@@ -118,6 +158,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   });
   settings.onChange((current, previous) => {
     if (current.refreshIntervalMinutes !== previous.refreshIntervalMinutes) scheduler.reschedule();
+    if (current.alertWarningDays !== previous.alertWarningDays) reviewAlerts();
     options.emit('settings:changed', settingsViewOf(current));
   });
 
@@ -128,6 +169,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     plans,
     clipboard,
     alerts,
+    checks,
     handlers,
     async start() {
       await session.restore();
@@ -138,6 +180,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     },
     async shutdown() {
       scheduler.stop();
+      checks.forget();
       await clipboard.clearOnQuit();
     },
   };

@@ -14,6 +14,14 @@ let events: EventSource | undefined;
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ input }),
     });
+    // An export: where the app shows a save dialog, the harness has the browser download the file.
+    const download = response.headers.get('X-Harness-Download');
+    if (download) {
+      const link = document.createElement('a');
+      link.href = download;
+      link.download = '';
+      link.click();
+    }
     return response.json();
   },
   subscribe(event, listener) {

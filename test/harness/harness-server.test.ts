@@ -37,6 +37,25 @@ const call = (h: Harness, channel: string, input?: unknown, origin = h.url.slice
     body: JSON.stringify({ input }),
   });
 
+/** Listens to the harness's events as a page would; `until` reads on until a text arrives. */
+async function listen(h: Harness) {
+  const controller = new AbortController();
+  const response = await fetch(`${h.url}__events`, { signal: controller.signal });
+  const reader = response.body?.getReader();
+  let received = '';
+  return {
+    received: () => received,
+    async until(needle: string) {
+      while (!received.includes(needle) && reader) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += new TextDecoder().decode(value);
+      }
+    },
+    stop: () => controller.abort(),
+  };
+}
+
 describe('the browser harness', () => {
   it('serves the popup page with the bridge script first and connect-src opened to itself only', async () => {
     const h = await start(false);
@@ -75,6 +94,57 @@ describe('the browser harness', () => {
     });
   });
 
+  it('offers an export as a download named as the save dialog would propose', async () => {
+    const h = await start();
+    await call(h, 'plans:refresh');
+    const plan = api().store.account('demo')?.plans[0];
+    const ids = plan?.proxies.map((proxy) => proxy.id) ?? [];
+    const response = await call(h, 'export:save', { proxyIds: ids, kind: 'json' });
+    const link = response.headers.get('X-Harness-Download');
+    expect(await response.json()).toMatchObject({
+      ok: true,
+      value: { saved: true, count: ids.length },
+    });
+    expect(link).toMatch(/^\/__harness\/downloads\/\d+$/);
+    const file = await fetch(`${h.url}${link?.slice(1)}`);
+    expect(file.headers.get('Content-Disposition')).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent(`${plan?.name}.json`)}`,
+    );
+    const records = (await file.json()) as { id: number }[];
+    expect(records.map((record) => record.id)).toEqual(ids);
+    // Other calls offer nothing to download.
+    expect((await call(h, 'session:status')).headers.get('X-Harness-Download')).toBeNull();
+    expect((await fetch(`${h.url}__harness/downloads/99`)).status).toBe(404);
+  });
+
+  it('records desktop notifications; a click on one shows the popup at its plan', async () => {
+    const h = await start();
+    await call(h, 'plans:refresh');
+    const blocked = h.notifications.find((alert) => alert.kind === 'plan-blocked');
+    expect(blocked?.planId).toBeDefined();
+    const state = (await (await fetch(`${h.url}__harness/state`)).json()) as {
+      notifications: { key: string }[];
+    };
+    expect(state.notifications.map((alert) => alert.key)).toContain(blocked?.key);
+
+    const events = await listen(h);
+    const click = await fetch(`${h.url}__harness/notification-click`, {
+      method: 'POST',
+      body: JSON.stringify({ key: blocked?.key }),
+    });
+    expect(click.status).toBe(204);
+    await events.until(`"planId":${blocked?.planId}`);
+    expect(events.received()).toContain(
+      `"focusSearch":false,"panel":"plans","planId":${blocked?.planId}`,
+    );
+    events.stop();
+    const unknown = await fetch(`${h.url}__harness/notification-click`, {
+      method: 'POST',
+      body: JSON.stringify({ key: 'nope' }),
+    });
+    expect(unknown.status).toBe(404);
+  });
+
   it('refuses requests from another origin', async () => {
     const h = await start();
     const response = await call(h, 'session:status', undefined, 'http://evil.example');
@@ -83,23 +153,13 @@ describe('the browser harness', () => {
 
   it('announces the popup as shown to a page that connects, and sends events as they happen', async () => {
     const h = await start();
-    const controller = new AbortController();
-    const response = await fetch(`${h.url}__events`, { signal: controller.signal });
-    const reader = response.body?.getReader();
-    let received = '';
-    const readUntil = async (needle: string) => {
-      while (!received.includes(needle) && reader) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        received += new TextDecoder().decode(value);
-      }
-    };
-    await readUntil('event: popup:shown');
-    expect(received).toContain('"focusSearch":true');
+    const events = await listen(h);
+    await events.until('event: popup:shown');
+    expect(events.received()).toContain('"focusSearch":true');
     await call(h, 'settings:update', { theme: 'dark' });
-    await readUntil('event: settings:changed');
-    expect(received).toContain('"theme":"dark"');
-    controller.abort();
+    await events.until('event: settings:changed');
+    expect(events.received()).toContain('"theme":"dark"');
+    events.stop();
   });
 
   it('serves only the popup’s own files', async () => {

@@ -3,6 +3,8 @@ import Conf from 'conf';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { Alert } from '../../src/main/alerts/alert-decisions';
+import type { ExportFile } from '../../src/main/export/save-export';
 import { dispatchIpc } from '../../src/main/ipc/ipc-dispatcher';
 import { createMainServices, type MainServices } from '../../src/main/main-services';
 import type { TokenVault } from '../../src/main/session/token-vault';
@@ -30,6 +32,8 @@ export interface Harness {
   /** What Electron would own, observable by tests. */
   clipboard: MemoryClipboard;
   shell: { hidden: number; quitRequested: number };
+  /** Desktop notifications shown, in order; a click is POST /__harness/notification-click. */
+  notifications: Alert[];
   close(): Promise<void>;
 }
 
@@ -48,10 +52,19 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const clipboard = new MemoryClipboard();
   const shell = { hidden: 0, quitRequested: 0 };
   const events = new EventStream();
+  const notifications: Alert[] = [];
+  // The save dialog's stand-in: the page downloads the file instead (see X-Harness-Download).
+  const downloads: ExportFile[] = [];
+  let offeredDownload: number | undefined;
   const services = createMainServices({
     createStore: (storeOptions) => new Conf({ ...storeOptions, cwd: options.dataDir }),
     vault: options.vault,
     clipboard,
+    saveFile: async (file) => {
+      offeredDownload = downloads.push(file) - 1;
+      return { saved: true, path: file.suggestedName };
+    },
+    notify: (alert) => notifications.push(alert),
     emit: (event, payload) => events.send(event, ipcEventContract[event].parse(payload)),
     hidePopup: () => (shell.hidden += 1),
     quit: () => (shell.quitRequested += 1),
@@ -75,10 +88,30 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       if (request.headers.origin !== origin) return send(response, 403, 'text/plain', 'Forbidden');
       const { input } = JSON.parse((await readBody(request)) || '{}') as { input?: unknown };
       const channel = decodeURIComponent(url.pathname.slice('/__ipc/'.length));
+      offeredDownload = undefined;
       const result = await dispatchIpc(services.handlers, channel, input, (error) =>
         console.error('harness:', error),
       );
+      if (offeredDownload !== undefined) {
+        response.setHeader('X-Harness-Download', `/__harness/downloads/${offeredDownload}`);
+      }
       return send(response, 200, 'application/json', JSON.stringify(result));
+    }
+    const download = /^\/__harness\/downloads\/(\d+)$/.exec(url.pathname);
+    const file = download ? downloads[Number(download[1])] : undefined;
+    if (request.method === 'GET' && file) {
+      response.setHeader(
+        'Content-Disposition',
+        `attachment; filename*=UTF-8''${encodeURIComponent(file.suggestedName)}`,
+      );
+      return send(response, 200, 'application/octet-stream', file.content);
+    }
+    if (request.method === 'POST' && url.pathname === '/__harness/notification-click') {
+      const { key } = JSON.parse((await readBody(request)) || '{}') as { key?: string };
+      const clicked = notifications.find((alert) => alert.key === key);
+      if (!clicked) return send(response, 404, 'text/plain', 'No such notification');
+      await popupShown('plans', clicked.planId);
+      return send(response, 204, 'text/plain', '');
     }
     if (request.method === 'GET' && url.pathname === '/__events') {
       // A page that connects is a popup being shown.
@@ -99,21 +132,24 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         response,
         200,
         'application/json',
-        JSON.stringify({ clipboard: clipboard.text, ...shell }),
+        JSON.stringify({ clipboard: clipboard.text, ...shell, notifications }),
       );
     }
     if (request.method === 'GET' && (url.pathname === '/' || url.pathname === '/index.html')) {
       return send(response, 200, 'text/html; charset=utf-8', page);
     }
-    const file = request.method === 'GET' ? await staticFile(rendererDir, url.pathname) : undefined;
-    if (file) return send(response, 200, file.contentType, file.body);
+    const asset =
+      request.method === 'GET' ? await staticFile(rendererDir, url.pathname) : undefined;
+    if (asset) return send(response, 200, asset.contentType, asset.body);
     send(response, 404, 'text/plain', 'Not found');
   }
 
-  async function popupShown(panel: 'plans' | 'settings' = 'plans'): Promise<void> {
+  async function popupShown(panel: 'plans' | 'settings' = 'plans', planId?: number) {
+    // Opened at a plan (a notification's click), the popup scrolls there: no focus on the search.
+    const focusSearch = panel === 'plans' && planId === undefined;
     events.send(
       'popup:shown',
-      ipcEventContract['popup:shown'].parse({ focusSearch: panel === 'plans', panel }),
+      ipcEventContract['popup:shown'].parse({ focusSearch, panel, planId }),
     );
     await services.popupOpened();
   }
@@ -125,6 +161,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     services,
     clipboard,
     shell,
+    notifications,
     async close() {
       events.close();
       server.closeAllConnections();

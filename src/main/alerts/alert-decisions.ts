@@ -36,6 +36,8 @@ export interface AlertInput {
 }
 
 export interface AlertDecision {
+  /** Every alert that holds now, shown before or not: the popup lists them. */
+  current: Alert[];
   /** To show now. */
   notify: Alert[];
   /** Plans expiring soon or blocked right now: the tray shows this count as a badge. */
@@ -78,6 +80,7 @@ export function decideAlerts(input: AlertInput): AlertDecision {
     });
   }
   return {
+    current,
     notify: current.filter((alert) => !input.alreadyNotified.has(alert.key)),
     attentionCount: current.filter((alert) => alert.kind !== 'token-expiring').length,
   };

@@ -11,19 +11,32 @@ export interface AlertServiceOptions {
 }
 
 /**
- * After each refresh: shows the alerts not shown before, remembers them, and keeps the count of
- * plans that need attention for the tray's badge.
+ * After each refresh: shows the alerts not shown before, remembers them, and keeps the alerts that
+ * hold now for the popup's list and the tray's badge.
  */
 export class AlertService {
   readonly #options: AlertServiceOptions;
+  readonly #listeners = new Set<(current: readonly Alert[]) => void>();
+  #current: readonly Alert[] = [];
   #attentionCount = 0;
 
   constructor(options: AlertServiceOptions) {
     this.#options = options;
   }
 
+  /** Plans expiring soon or blocked: the tray's badge. */
   get attentionCount(): number {
     return this.#attentionCount;
+  }
+
+  /** Every alert that holds now, notified before or not. */
+  current(): readonly Alert[] {
+    return this.#current;
+  }
+
+  onChange(listener: (current: readonly Alert[]) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   review(accountId: string, plans: readonly AlertPlan[], tokenExpiresAt?: string): void {
@@ -36,9 +49,34 @@ export class AlertService {
       alreadyNotified: this.#options.notified.keys(),
     });
     this.#attentionCount = decision.attentionCount;
+    this.#setCurrent(decision.current);
     if (decision.notify.length === 0) return;
     // Remembered first: a notifier that fails must not make every refresh try again.
     this.#options.notified.add(decision.notify.map((alert) => alert.key));
     for (const alert of decision.notify) this.#options.notify(alert);
   }
+
+  /** Signed out: nothing holds any more (what was notified stays remembered). */
+  clear(): void {
+    this.#attentionCount = 0;
+    this.#setCurrent([]);
+  }
+
+  #setCurrent(current: readonly Alert[]): void {
+    const same =
+      current.length === this.#current.length &&
+      current.every((alert, index) => sameAlert(alert, this.#current[index]));
+    this.#current = current;
+    if (same) return;
+    for (const listener of this.#listeners) listener(current);
+  }
+}
+
+function sameAlert(one: Alert, other: Alert | undefined): boolean {
+  return (
+    other !== undefined &&
+    one.key === other.key &&
+    one.title === other.title &&
+    one.body === other.body
+  );
 }

@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '../../shared/net/loopback-host';
 import { ProxyServiceError } from './proxy-service-error';
 
 /**
@@ -35,16 +36,6 @@ export function normaliseServiceUrl(input: string): URL {
 /** Resolves an endpoint path such as `users/me` under the base URL's own path. */
 export function endpointUrl(base: URL, path: string): string {
   return new URL(path.replace(/^\/+/, ''), base).toString();
-}
-
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host === '[::1]' ||
-    /^127(\.\d{1,3}){3}$/.test(host)
-  );
 }
 
 function invalid(message: string): ProxyServiceError {

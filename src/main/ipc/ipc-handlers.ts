@@ -1,6 +1,9 @@
 import { formatCredentials } from '../../shared/credentials';
 import type { SessionView } from '../../shared/ipc/session-view';
+import type { ProxyChecksView } from '../../shared/proxy-check/check-view';
+import type { AlertService } from '../alerts/alert-service';
 import type { ClipboardGuard } from '../clipboard/clipboard-guard';
+import { saveExport, type SaveFile } from '../export/save-export';
 import type { PlansService } from '../plans/plans-service';
 import type { SessionService } from '../session/session-service';
 import type { SessionResult } from '../session/session-status';
@@ -11,13 +14,23 @@ import { UserFacingError } from './error-to-ipc';
 import type { IpcHandlers } from './ipc-dispatcher';
 import { sessionViewOf, settingsViewOf } from './views';
 
-/** What the handlers work with: the main process's services, and two things the shell owns. */
+/** The proxy checks as the popup drives them (ProxyCheckService). */
+export interface ProxyChecks {
+  view(): ProxyChecksView;
+  start(proxyIds: readonly number[]): ProxyChecksView;
+  cancel(): ProxyChecksView;
+}
+
+/** What the handlers work with: the main process's services, and what the shell owns. */
 export interface IpcServices {
   session: SessionService;
   plans: PlansService;
   settings: SettingsStore;
   labels: LabelStore;
   clipboard: ClipboardGuard;
+  checks: ProxyChecks;
+  alerts: AlertService;
+  saveFile: SaveFile;
   hidePopup(): void;
   quit(): void;
 }
@@ -72,6 +85,12 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
       await clipboard.copy(text);
       return { clearsInSeconds: current.clipboardClearSeconds };
     },
+    'checks:list': async () => services.checks.view(),
+    'checks:start': async (input) => services.checks.start(input.proxyIds),
+    'checks:cancel': async () => services.checks.cancel(),
+    'export:save': (input) =>
+      saveExport(plans.entries(input.proxyIds), input, settings.get(), services.saveFile),
+    'alerts:list': async () => [...services.alerts.current()],
     'settings:get': async () => settingsView(),
     'settings:update': async (patch) => {
       settings.update(patch);

@@ -15,6 +15,13 @@ export interface ActiveSession {
   reportRejected(): void;
 }
 
+/** A proxy with the plan it belongs to and its local label. */
+export interface ProxyEntry {
+  plan: Plan;
+  proxy: Proxy;
+  label: string | null;
+}
+
 /** Where labels live: the service accepts them but never returns them. */
 export interface LabelKeeper {
   forAccount(accountId: string): ReadonlyMap<number, string>;
@@ -133,6 +140,23 @@ export class PlansService {
     return this.#locate(proxyId).proxy;
   }
 
+  /**
+   * The named proxies of the active account with their plan and label, in listing order, for
+   * exporting; ids not in the listing are left out. Empty when signed out or not loaded yet.
+   */
+  entries(proxyIds: Iterable<number>): ProxyEntry[] {
+    const accountId = this.#session.activeAccountId();
+    const plans = accountId ? this.#accounts.get(accountId)?.plans : undefined;
+    if (!accountId || !plans) return [];
+    const wanted = new Set(proxyIds);
+    const labels = this.#labels.forAccount(accountId);
+    return plans.flatMap((plan) =>
+      plan.proxies
+        .filter((proxy) => wanted.has(proxy.id))
+        .map((proxy) => ({ plan, proxy, label: labels.get(proxy.id) ?? null })),
+    );
+  }
+
   /** Forgets an account's cached plans (after sign-out). */
   forget(accountId: string): void {
     this.#accounts.delete(accountId);
@@ -220,7 +244,7 @@ export class PlansService {
     const accountId = this.#session.activeAccountId();
     if (!accountId) throw new UserFacingError('signed_out', 'Sign in to change proxies.');
     const state = this.#accounts.get(accountId);
-    const proxy = state?.plans?.flatMap((plan) => plan.proxies).find((p) => p.id === proxyId);
+    const proxy = state?.plans ? proxyIndexOf(state.plans).get(proxyId) : undefined;
     if (!state || !proxy) {
       throw new UserFacingError(
         'not_found',
@@ -255,4 +279,19 @@ export class PlansService {
     const snapshot = this.snapshot();
     for (const listener of this.#listeners) listener(snapshot);
   }
+}
+
+const proxyIndexes = new WeakMap<readonly Plan[], ReadonlyMap<number, Proxy>>();
+
+/**
+ * Proxies by id, built once per listing: copying, revealing and checking look proxies up one at a
+ * time, and a plan-wide check of 10,000 proxies must not scan the listing 10,000 times.
+ */
+function proxyIndexOf(plans: readonly Plan[]): ReadonlyMap<number, Proxy> {
+  let index = proxyIndexes.get(plans);
+  if (!index) {
+    index = new Map(plans.flatMap((plan) => plan.proxies.map((proxy) => [proxy.id, proxy])));
+    proxyIndexes.set(plans, index);
+  }
+  return index;
 }

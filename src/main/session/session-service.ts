@@ -22,8 +22,8 @@ export interface SessionServiceOptions {
   createClient: (opts: { baseUrl: string; token: string }) => ProxyServiceClient;
   /** Epoch ms; for the expiry warning. */
   now?: () => number;
-  /** Warn this many days before the token expires. Default 3. */
-  expiryWarningDays?: number;
+  /** Warn this many days before the token expires (a setting). Default 3. */
+  expiryWarningDays?: () => number;
 }
 
 export interface SignInInput {
@@ -53,7 +53,7 @@ export class SessionService {
   readonly #registry: AccountRegistry;
   readonly #createClient: SessionServiceOptions['createClient'];
   readonly #now: () => number;
-  readonly #expiryWarningDays: number;
+  readonly #expiryWarningDays: () => number;
   /** Tokens the user chose to keep for this session only. */
   readonly #sessionTokens = new MemoryVault();
   readonly #clients = new Map<string, { token: string; client: ProxyServiceClient }>();
@@ -68,7 +68,7 @@ export class SessionService {
     this.#registry = options.registry;
     this.#createClient = options.createClient;
     this.#now = options.now ?? Date.now;
-    this.#expiryWarningDays = options.expiryWarningDays ?? DEFAULT_EXPIRY_WARNING_DAYS;
+    this.#expiryWarningDays = options.expiryWarningDays ?? (() => DEFAULT_EXPIRY_WARNING_DAYS);
   }
 
   /**
@@ -228,7 +228,7 @@ export class SessionService {
     if (session.account) status.account = summaryOf(session.account);
     if (session.state === 'active' || session.state === 'rejected') {
       const expiresAt = jwtExpiry(session.token);
-      const warning = expiryWarning(expiresAt, this.#now(), this.#expiryWarningDays);
+      const warning = expiryWarning(expiresAt, this.#now(), this.#expiryWarningDays());
       if (expiresAt) status.tokenExpiresAt = expiresAt.toISOString();
       if (warning) status.tokenExpiryWarning = warning;
     }

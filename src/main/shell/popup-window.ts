@@ -54,6 +54,11 @@ export interface PopupWindow {
   /** Tray click or hotkey: shows a hidden popup, hides a visible one. */
   toggle(options?: PopupShowOptions): void;
   isVisible(): boolean;
+  /**
+   * Runs a native dialog attached to the popup. The popup hides when it loses focus, and a dialog
+   * takes the focus: while one is open, losing focus does not hide it.
+   */
+  withDialog<Result>(open: (parent: BrowserWindow) => Promise<Result>): Promise<Result>;
   readonly webContents: WebContents;
   readonly webContentsId: number;
   /** The URL of the popup's own page (file: or the dev server's). */
@@ -94,6 +99,7 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
   let loaded = false;
   let pendingShown: PopupShownEvent | undefined;
   let quitting = false;
+  let dialogsOpen = 0;
 
   const load = () => {
     loaded = false;
@@ -139,6 +145,7 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
   window.on('blur', () => {
     if (!window.isVisible()) return;
     if (development && contents.isDevToolsOpened()) return;
+    if (dialogsOpen > 0) return;
     toggleDecision.hiddenByBlur();
     window.hide();
   });
@@ -176,6 +183,15 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
       else if (action === 'hide') hide();
     },
     isVisible,
+    async withDialog(open) {
+      dialogsOpen += 1;
+      try {
+        return await open(window);
+      } finally {
+        dialogsOpen -= 1;
+        if (!window.isDestroyed() && window.isVisible()) window.focus();
+      }
+    },
     webContents: contents,
     webContentsId,
     appPageUrl: source.pageUrl,

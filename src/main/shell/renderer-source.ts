@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isLoopbackHost } from '../api/service-url';
+import { isLoopbackHost } from '../../shared/net/loopback-host';
 
 /** Where the popup's page comes from: the Vite dev server while developing, the built file otherwise. */
 export type RendererSource =

@@ -111,7 +111,8 @@ function statusItems(input: TrayMenuInput, actions: TrayMenuActions): TrayMenuIt
   }
 }
 
-function alertSuffix(alerts: number | undefined): string {
+/** " (2 alerts)" after the app's name in the menu and the tooltip: the tray's badge. */
+export function alertSuffix(alerts: number | undefined): string {
   if (!alerts || alerts < 1) return '';
   return alerts === 1 ? ' (1 alert)' : ` (${alerts} alerts)`;
 }

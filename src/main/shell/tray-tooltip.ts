@@ -1,10 +1,13 @@
-import type { TrayMenuInput } from './tray-menu-template';
+import { alertSuffix, type TrayMenuInput } from './tray-menu-template';
 
 /** Windows cuts tray tooltips at 127 UTF-16 units (NOTIFYICONDATA.szTip holds 128 with the NUL). */
 export const MAX_TRAY_TOOLTIP_LENGTH = 127;
 
-/** "Proxy Tray — <account>", or what stops the app from working. Tooltips are plain text: no escaping. */
-export function trayTooltip(input: Pick<TrayMenuInput, 'status' | 'accounts'>): string {
+/**
+ * "Proxy Tray (2 alerts) — <account>", or what stops the app from working. The alert count comes
+ * first so that a long account name cut short never hides it. Plain text: no escaping.
+ */
+export function trayTooltip(input: Pick<TrayMenuInput, 'status' | 'accounts' | 'alerts'>): string {
   const account = input.accounts.find((candidate) => candidate.active)?.title.trim();
   const detail = (() => {
     switch (input.status) {
@@ -18,7 +21,7 @@ export function trayTooltip(input: Pick<TrayMenuInput, 'status' | 'accounts'>): 
         return account ?? 'signed in';
     }
   })();
-  const text = `Proxy Tray — ${detail.replace(/\s+/g, ' ')}`;
+  const text = `Proxy Tray${alertSuffix(input.alerts)} — ${detail.replace(/\s+/g, ' ')}`;
   if (text.length <= MAX_TRAY_TOOLTIP_LENGTH) return text;
   let short = '';
   // By code point, so that a character outside the BMP is never cut in half.

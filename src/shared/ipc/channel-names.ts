@@ -15,6 +15,11 @@ export const IPC_CHANNELS = [
   'proxy:set-label',
   'proxy:reveal-password',
   'credentials:copy',
+  'checks:list',
+  'checks:start',
+  'checks:cancel',
+  'export:save',
+  'alerts:list',
   'settings:get',
   'settings:update',
   'app:notices',
@@ -27,6 +32,8 @@ export const IPC_EVENTS = [
   'plans:changed',
   'session:changed',
   'settings:changed',
+  'checks:changed',
+  'alerts:changed',
   'popup:shown',
 ] as const;
 export type IpcEvent = (typeof IPC_EVENTS)[number];

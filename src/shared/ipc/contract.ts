@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { userSchema } from '../api';
 import { MAX_LABEL_LENGTH, MAX_ROTATE_INTERVAL_SECONDS } from '../api/updates';
 import { copyFormatSchema, hostChoiceSchema } from '../credentials';
+import { EXPORT_KINDS } from '../export/export-kinds';
+import { proxyChecksViewSchema } from '../proxy-check/check-view';
 import { settingsPatchSchema, settingsViewSchema } from '../settings/settings-schema';
 import type { IpcChannel, IpcEvent } from './channel-names';
+import { alertViewSchema } from './alert-view';
 import { plansSnapshotSchema, proxyViewSchema } from './plans-view';
 import { sessionViewSchema } from './session-view';
 
@@ -15,6 +18,8 @@ import { sessionViewSchema } from './session-view';
 
 const none = z.undefined();
 const proxyId = z.int().positive();
+/** A plan or a search result: the plan listing allows at most this many proxies per account. */
+const proxyIds = z.array(proxyId).min(1).max(100_000);
 
 export const ipcContract = {
   'session:status': { input: none, output: sessionViewSchema },
@@ -64,6 +69,24 @@ export const ipcContract = {
     }),
     output: z.object({ clearsInSeconds: z.int().nonnegative() }),
   },
+  /** Proxy checks run in the main process, through each proxy, from the user's own machine. */
+  'checks:list': { input: none, output: proxyChecksViewSchema },
+  'checks:start': { input: z.object({ proxyIds }), output: proxyChecksViewSchema },
+  'checks:cancel': { input: none, output: proxyChecksViewSchema },
+  /** Writes the proxies, passwords included, to a file the user picks in a save dialog. */
+  'export:save': {
+    input: z.object({
+      proxyIds,
+      kind: z.enum(EXPORT_KINDS),
+      /** For `lines`: the copy format of each line; the default copy format where omitted. */
+      copyFormat: copyFormatSchema.optional(),
+    }),
+    output: z.discriminatedUnion('saved', [
+      z.object({ saved: z.literal(true), fileName: z.string(), count: z.int().nonnegative() }),
+      z.object({ saved: z.literal(false) }),
+    ]),
+  },
+  'alerts:list': { input: none, output: z.array(alertViewSchema) },
   'settings:get': { input: none, output: settingsViewSchema },
   'settings:update': { input: settingsPatchSchema, output: settingsViewSchema },
   /** Things the user must hear about once, e.g. a settings file that was unreadable and backed up. */
@@ -76,10 +99,16 @@ export const ipcEventContract = {
   'plans:changed': plansSnapshotSchema,
   'session:changed': sessionViewSchema,
   'settings:changed': settingsViewSchema,
-  /** `panel`: the tray menu's "Settings…" opens the popup on its settings panel. */
+  'checks:changed': proxyChecksViewSchema,
+  'alerts:changed': z.array(alertViewSchema),
+  /**
+   * `panel`: the tray menu's "Settings…" opens the popup on its settings panel; `planId`: a
+   * notification's click opens it at that plan.
+   */
   'popup:shown': z.object({
     focusSearch: z.boolean(),
     panel: z.enum(['plans', 'settings']).optional(),
+    planId: z.int().positive().optional(),
   }),
 } as const satisfies Record<IpcEvent, z.ZodType>;
 

@@ -5,3 +5,9 @@ export type Theme = (typeof THEMES)[number];
 
 export const CLIPBOARD_CLEAR_MAX_SECONDS = 3600;
 export const REFRESH_INTERVAL_MAX_MINUTES = 1440;
+
+/** Plans and tokens ending within this many days are announced; 0 turns the announcements off. */
+export const ALERT_WARNING_DAYS_MAX = 90;
+
+/** A well-known public echo of the caller's address, over HTTPS, answering the bare IP as text. */
+export const DEFAULT_CHECK_ECHO_URL = 'https://api64.ipify.org';

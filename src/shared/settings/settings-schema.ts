@@ -6,9 +6,13 @@ import {
   DEFAULT_CUSTOM_TEMPLATE,
   hostChoiceSchema,
 } from '../credentials';
+import { CHECK_CONCURRENCY_MAX, CHECK_PROTOCOLS } from '../proxy-check/check-reasons';
+import { echoUrlProblem } from './echo-url';
 import { checkAccelerator } from './hotkey-accelerator';
 import {
+  ALERT_WARNING_DAYS_MAX,
   CLIPBOARD_CLEAR_MAX_SECONDS,
+  DEFAULT_CHECK_ECHO_URL,
   REFRESH_INTERVAL_MAX_MINUTES,
   THEMES,
   type Theme,
@@ -88,6 +92,26 @@ const userFields = {
     })
     .nullable(),
   theme: z.enum(THEMES, { error: `The theme must be one of: ${THEMES.join(', ')}.` }),
+  alertWarningDays: boundedInteger(
+    0,
+    ALERT_WARNING_DAYS_MAX,
+    `The warning time must be a whole number of days from 0 (no warnings) to ${ALERT_WARNING_DAYS_MAX}.`,
+  ),
+  checkEchoUrl: z
+    .string({ error: 'The IP echo URL must be text.' })
+    .max(2048, { error: 'The IP echo URL must be at most 2048 characters long.' })
+    .superRefine((text, context) => {
+      const problem = echoUrlProblem(text);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+  checkProtocol: z.enum(CHECK_PROTOCOLS, {
+    error: `The check protocol must be one of: ${CHECK_PROTOCOLS.join(', ')}.`,
+  }),
+  checkConcurrency: boundedInteger(
+    1,
+    CHECK_CONCURRENCY_MAX,
+    `The number of checks at once must be a whole number from 1 to ${CHECK_CONCURRENCY_MAX}.`,
+  ),
 };
 
 export const settingsSchema = z.object({
@@ -103,6 +127,10 @@ export const settingsSchema = z.object({
   startHidden: userFields.startHidden.default(true),
   globalHotkey: userFields.globalHotkey.default('CommandOrControl+Shift+Space'),
   theme: userFields.theme.default('system'),
+  alertWarningDays: userFields.alertWarningDays.default(3),
+  checkEchoUrl: userFields.checkEchoUrl.default(DEFAULT_CHECK_ECHO_URL),
+  checkProtocol: userFields.checkProtocol.default('http'),
+  checkConcurrency: userFields.checkConcurrency.default(4),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;

@@ -77,4 +77,30 @@ describe('AlertService', () => {
     };
     expect(stored.notified.every((key) => key.endsWith('2026-11-21'))).toBe(true);
   });
+
+  it('lists every alert that holds now, tells listeners only when the list changes, and clears', () => {
+    const now = new Date('2026-11-21T09:00:00Z');
+    const { service, shown } = setUp(() => now);
+    const heard: string[][] = [];
+    service.onChange((current) => heard.push(current.map((alert) => alert.kind)));
+
+    service.review('acct', plans(now));
+    service.review('acct', plans(now));
+    expect(shown).toHaveLength(2);
+    // Notified once, but still listed: the popup shows what holds, not what is new.
+    expect(service.current().map((alert) => alert.planId)).toEqual([1, 2]);
+    expect(heard).toEqual([['plan-expiring', 'plan-blocked']]);
+
+    const renewed = plans(now).map((plan) =>
+      plan.id === 1 ? { ...plan, expire_date: '2027-11-21T09:00:00Z' } : plan,
+    );
+    service.review('acct', renewed);
+    expect(heard.at(-1)).toEqual(['plan-blocked']);
+    expect(service.attentionCount).toBe(1);
+
+    service.clear();
+    expect(service.current()).toEqual([]);
+    expect(service.attentionCount).toBe(0);
+    expect(heard.at(-1)).toEqual([]);
+  });
 });

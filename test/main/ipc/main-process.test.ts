@@ -2,23 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { formatCredentials } from '../../../src/shared/credentials';
 import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
 import { useApiServer } from '../../api-server/use-api-server';
-import { useMainProcess, valueOf } from './main-services-fixture';
+import { startSignedIn, useMainProcess, valueOf } from './main-services-fixture';
 
 const server = useApiServer();
 const main = useMainProcess();
 
-async function signedIn(username = 'demo') {
-  const app = main.start();
-  const status = valueOf(
-    await app.call('session:sign-in', {
-      serviceUrl: server().baseUrl,
-      token: server().tokenFor(username),
-    }),
-  );
-  expect(status.state).toBe('active');
-  const snapshot = valueOf(await app.call('plans:refresh'));
-  return { ...app, snapshot };
-}
+const signedIn = (username = 'demo') => startSignedIn(main, server(), username);
 
 const proxiesOf = (snapshot: PlansSnapshot) =>
   snapshot.plans?.flatMap((plan) => plan.proxies) ?? [];
@@ -141,7 +130,7 @@ describe('the main process over its IPC handlers', () => {
     const status = valueOf(await call('session:sign-out', {}));
     expect(status.state).toBe('signed-out');
     expect(await main.keychain.entries()).toEqual([]);
-    expect(events.at(-1)).toMatchObject({
+    expect(events.findLast(({ event }) => event === 'session:changed')).toMatchObject({
       event: 'session:changed',
       payload: { state: 'signed-out' },
     });

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import type { Alert } from '../../../src/main/alerts/alert-decisions';
 import { createMainServices, type MainServices } from '../../../src/main/main-services';
+import { writeExportFile } from '../../../src/main/export/write-export-file';
 import { dispatchIpc } from '../../../src/main/ipc/ipc-dispatcher';
 import type { IpcChannel, IpcEvent } from '../../../src/shared/ipc/channel-names';
 import type { IpcInput, IpcOutput } from '../../../src/shared/ipc/contract';
@@ -31,10 +33,19 @@ export function useMainProcess() {
       const internalErrors: unknown[] = [];
       const counters = { hidden: 0, quit: 0 };
       const notifications: Alert[] = [];
+      // The save dialog stands in for the user: it picks a file in the temp dir, or cancels.
+      const saveDialog = { answer: 'save' as 'save' | 'cancel', offered: [] as string[] };
       const services = createMainServices({
         createStore: confIn(dir()),
         vault: keychain.vault(),
         clipboard,
+        saveFile: async ({ suggestedName, content }) => {
+          saveDialog.offered.push(suggestedName);
+          if (saveDialog.answer === 'cancel') return { saved: false };
+          const path = join(dir(), suggestedName);
+          await writeExportFile(path, content);
+          return { saved: true, path };
+        },
         emit: (event, payload) => events.push({ event, payload }),
         hidePopup: () => (counters.hidden += 1),
         quit: () => (counters.quit += 1),
@@ -46,7 +57,16 @@ export function useMainProcess() {
         dispatchIpc(services.handlers, channel, input, (error) =>
           internalErrors.push(error),
         ) as Promise<IpcResult<IpcOutput<Channel>>>;
-      return { services, clipboard, events, internalErrors, counters, notifications, call };
+      return {
+        services,
+        clipboard,
+        events,
+        internalErrors,
+        counters,
+        notifications,
+        saveDialog,
+        call,
+      };
     },
   };
 }
@@ -56,4 +76,22 @@ export function valueOf<Value>(result: IpcResult<Value>): Value {
   if (!result.ok)
     throw new Error(`Expected success, got ${result.error.kind}: ${result.error.message}`);
   return result.value;
+}
+
+/** A main process signed in to the reference service as `username`, with its plans loaded. */
+export async function startSignedIn(
+  main: ReturnType<typeof useMainProcess>,
+  service: { baseUrl: string; tokenFor(username: string): string },
+  username = 'demo',
+) {
+  const app = main.start();
+  const status = valueOf(
+    await app.call('session:sign-in', {
+      serviceUrl: service.baseUrl,
+      token: service.tokenFor(username),
+    }),
+  );
+  if (status.state !== 'active') throw new Error(`Sign-in left the session ${status.state}`);
+  const snapshot = valueOf(await app.call('plans:refresh'));
+  return { ...app, snapshot };
 }

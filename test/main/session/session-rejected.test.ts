@@ -180,7 +180,7 @@ describe('the token’s expiry', () => {
 
   it('takes another warning period from the constructor', async () => {
     const token = await service().issueToken('demo');
-    const built = buildSession({ vault: keychain.vault(), expiryWarningDays: 31 });
+    const built = buildSession({ vault: keychain.vault(), expiryWarningDays: () => 31 });
     const result = await built.session.signIn({ serviceUrl: service().baseUrl, token });
     expect(result).toMatchObject({ ok: true, status: { tokenExpiryWarning: 'soon' } });
   });

@@ -44,6 +44,10 @@ describe('defaults', () => {
       startHidden: true,
       globalHotkey: 'CommandOrControl+Shift+Space',
       theme: 'system',
+      alertWarningDays: 3,
+      checkEchoUrl: 'https://api64.ipify.org',
+      checkProtocol: 'http',
+      checkConcurrency: 4,
     } satisfies Settings);
   });
 
@@ -89,6 +93,26 @@ describe('update', () => {
       ['P', 'Shift+/', 'Ctrl+Shift', 'Ctrl+Foo', 'Ctrl+Ctrl+A', 'Ctrl+F25', '', 'Ctrl+A+B', 42],
     ],
     ['theme', ['system', 'light', 'dark'], ['blue', null]],
+    ['alertWarningDays', [0, 1, 90], [-1, 91, 2.5, '3', null]],
+    [
+      'checkEchoUrl',
+      [
+        'https://api.ipify.org',
+        'https://ifconfig.co/json?x=1',
+        'http://127.0.0.1:8080/ip',
+        'http://localhost/ip',
+      ],
+      [
+        'http://api.ipify.org',
+        'ftp://example.com',
+        'api.ipify.org',
+        'https://user:pw@example.com/',
+        `https://example.com/${'x'.repeat(2048)}`,
+        null,
+      ],
+    ],
+    ['checkProtocol', ['http', 'socks5'], ['socks4', 'https', null]],
+    ['checkConcurrency', [1, 4, 32], [0, 33, 1.5, '4', null]],
   ];
 
   for (const [field, accepted, refused] of cases) {
@@ -113,6 +137,13 @@ describe('update', () => {
     const error = thrownBy(() => open().update({ clipboardClearSeconds: 4000 }));
     expect(error.problems).toEqual([
       'The clipboard clear delay must be a whole number of seconds from 0 (never) to 3600.',
+    ]);
+  });
+
+  it('says why an echo URL off this computer must use HTTPS', () => {
+    const error = thrownBy(() => open().update({ checkEchoUrl: 'http://api.ipify.org/' }));
+    expect(error.problems).toEqual([
+      'The IP echo URL must use HTTPS: api.ipify.org is not on this computer.',
     ]);
   });
 

@@ -11,6 +11,24 @@ describe('trayTooltip', () => {
     expect(trayTooltip({ status: 'active', accounts })).toBe('Proxy Tray — work@example.com');
   });
 
+  it('counts the plans needing attention first, as the tray’s badge', () => {
+    expect(trayTooltip({ status: 'active', accounts, alerts: 2 })).toBe(
+      'Proxy Tray (2 alerts) — work@example.com',
+    );
+    expect(trayTooltip({ status: 'active', accounts, alerts: 1 })).toBe(
+      'Proxy Tray (1 alert) — work@example.com',
+    );
+    expect(trayTooltip({ status: 'active', accounts, alerts: 0 })).toBe(
+      'Proxy Tray — work@example.com',
+    );
+    const long = trayTooltip({
+      status: 'active',
+      accounts: [{ id: 'a', title: 'x'.repeat(200), active: true }],
+      alerts: 3,
+    });
+    expect(long.startsWith('Proxy Tray (3 alerts) — xxx')).toBe(true);
+  });
+
   it('says what is wrong when the app cannot work', () => {
     expect(trayTooltip({ status: 'signed-out', accounts: [] })).toBe('Proxy Tray — signed out');
     expect(trayTooltip({ status: 'rejected', accounts })).toBe(

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { THEMES } from '../../../src/shared/settings/setting-choices';
 import { THEME_CHOICES } from '../../../src/renderer/src/lib/theme-choices';
+import { CHECK_PROTOCOL_CHOICES } from '../../../src/renderer/src/lib/check-protocol-choices';
+import { CHECK_PROTOCOLS } from '../../../src/shared/proxy-check/check-reasons';
 
 const root = new URL('../../../', import.meta.url);
 
@@ -13,6 +15,8 @@ const ZOD_FREE_SHARED_FILES = [
   'src/shared/credentials/copy-template.ts',
   'src/shared/settings/setting-choices.ts',
   'src/shared/api/limits.ts',
+  'src/shared/proxy-check/check-reasons.ts',
+  'src/shared/export/export-kinds.ts',
 ];
 
 describe('what the popup imports from src/shared', () => {
@@ -28,5 +32,9 @@ describe('what the popup imports from src/shared', () => {
 
   it('offers exactly the themes the settings accept', () => {
     expect(THEME_CHOICES.map((theme) => theme.id)).toEqual(THEMES);
+  });
+
+  it('offers exactly the check protocols the settings accept', () => {
+    expect(CHECK_PROTOCOL_CHOICES.map((choice) => choice.id)).toEqual(CHECK_PROTOCOLS);
   });
 });

@@ -57,17 +57,19 @@ describe('planBadges', () => {
   });
 
   it('flags nothing on a healthy plan', () => {
-    expect(planBadges(plan(30 * DAY), NOW)).toEqual([]);
+    expect(planBadges(plan(30 * DAY), NOW, 3)).toEqual([]);
   });
 
-  it('flags a plan expiring within three days, and one already expired', () => {
-    expect(planBadges(plan(3 * DAY), NOW)).toEqual(['Expires soon']);
-    expect(planBadges(plan(3 * DAY + MINUTE), NOW)).toEqual([]);
-    expect(planBadges(plan(-MINUTE), NOW)).toEqual(['Expired']);
+  it('flags a plan expiring within the warning days, and one already expired', () => {
+    expect(planBadges(plan(3 * DAY), NOW, 3)).toEqual(['Expires soon']);
+    expect(planBadges(plan(3 * DAY + MINUTE), NOW, 3)).toEqual([]);
+    expect(planBadges(plan(7 * DAY), NOW, 7)).toEqual(['Expires soon']);
+    expect(planBadges(plan(MINUTE), NOW, 0)).toEqual([]);
+    expect(planBadges(plan(-MINUTE), NOW, 3)).toEqual(['Expired']);
   });
 
   it('puts Blocked first', () => {
-    expect(planBadges(plan(-DAY, true), NOW)).toEqual(['Blocked', 'Expired']);
-    expect(planBadges(plan(30 * DAY, true), NOW)).toEqual(['Blocked']);
+    expect(planBadges(plan(-DAY, true), NOW, 3)).toEqual(['Blocked', 'Expired']);
+    expect(planBadges(plan(30 * DAY, true), NOW, 3)).toEqual(['Blocked']);
   });
 });

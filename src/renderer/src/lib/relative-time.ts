@@ -2,9 +2,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** A plan is flagged "Expires soon" this long before it expires. */
-export const EXPIRES_SOON_MS = 3 * DAY;
-
 function count(value: number, unit: string): string {
   return `${value} ${unit}${value === 1 ? '' : 's'}`;
 }
@@ -38,15 +35,19 @@ export function expiryPhrase(expireDate: string, now: number): string {
 
 export type PlanBadge = 'Blocked' | 'Expired' | 'Expires soon';
 
-/** The flags a plan shows next to its name, most serious first. */
+/**
+ * The flags a plan shows next to its name, most serious first. "Expires soon" follows the alert
+ * setting (`warnDays`), so the badge and the desktop notification agree.
+ */
 export function planBadges(
   plan: { readonly is_blocked: boolean; readonly expire_date: string },
   now: number,
+  warnDays: number,
 ): PlanBadge[] {
   const badges: PlanBadge[] = [];
   if (plan.is_blocked) badges.push('Blocked');
   const left = Date.parse(plan.expire_date) - now;
   if (left < 0) badges.push('Expired');
-  else if (left <= EXPIRES_SOON_MS) badges.push('Expires soon');
+  else if (left <= warnDays * DAY) badges.push('Expires soon');
   return badges;
 }

@@ -9,6 +9,8 @@ class Navigation {
   searchFocusRequests = $state(0);
   /** Bumped each time the popup is shown again: rows hide revealed passwords. */
   shownCount = $state(0);
+  /** A plan to bring into view (an alert's click), until the plan list has done so. */
+  planRequest = $state.raw<{ planId: number } | null>(null);
 
   show(screen: Screen, options: { serviceUrl?: string } = {}): void {
     this.signInServiceUrl = options.serviceUrl ?? '';
@@ -20,11 +22,21 @@ class Navigation {
     this.searchFocusRequests += 1;
   }
 
-  popupShown(event: { focusSearch: boolean; panel?: 'plans' | 'settings' | undefined }): void {
+  showPlan(planId: number): void {
+    this.screen = 'plans';
+    this.planRequest = { planId };
+  }
+
+  popupShown(event: {
+    focusSearch: boolean;
+    panel?: 'plans' | 'settings' | undefined;
+    planId?: number | undefined;
+  }): void {
     this.shownCount += 1;
     if (event.panel === 'settings') this.screen = 'settings';
     else if (event.panel === 'plans' && this.screen === 'settings') this.screen = 'plans';
-    if (event.focusSearch) this.focusSearch();
+    if (event.planId !== undefined) this.showPlan(event.planId);
+    else if (event.focusSearch) this.focusSearch();
   }
 }
 

@@ -1,4 +1,6 @@
+import { alerts } from './alerts.svelte';
 import { bridge } from './bridge';
+import { checks } from './checks.svelte';
 import { clock } from './clock.svelte';
 import { navigation } from './navigation.svelte';
 import { plans } from './plans.svelte';
@@ -13,7 +15,14 @@ import { toasts } from './toasts.svelte';
 export async function startPopup(): Promise<void> {
   if (!connected) connect();
   connected = true;
-  await Promise.all([session.load(), settings.load(), plans.list(), showNotices()]);
+  await Promise.all([
+    session.load(),
+    settings.load(),
+    plans.list(),
+    alerts.load(),
+    checks.load(),
+    showNotices(),
+  ]);
   if (!following) {
     // From here on, each session change (sign-in, switch, sign-out, event) brings its plans.
     session.onChange(() => void followActiveAccount());
@@ -37,6 +46,8 @@ function connect(): void {
   api.on('plans:changed', (snapshot) => plans.receive(snapshot));
   api.on('session:changed', (view) => session.accept(view));
   api.on('settings:changed', (view) => settings.accept(view));
+  api.on('alerts:changed', (list) => alerts.receive(list));
+  api.on('checks:changed', (view) => checks.receive(view));
   api.on('popup:shown', (event) => {
     clock.touch();
     navigation.popupShown(event);

@@ -1,0 +1,62 @@
+import type { CheckFailureReason } from '../../../shared/proxy-check/check-reasons';
+import type { ProxyCheckEntry } from '../../../shared/proxy-check/check-view';
+
+/** A proxy's check status in a row: a few words to see at a glance, the details on hover. */
+export interface CheckStatus {
+  tone: 'busy' | 'good' | 'warn' | 'bad';
+  short: string;
+  detail: string;
+}
+
+const FAILURE_WORDS: Record<CheckFailureReason, string> = {
+  auth_refused: 'Login refused',
+  timeout: 'Timed out',
+  connection_refused: 'Unreachable',
+  dns: 'DNS failed',
+  tls: 'TLS failed',
+  proxy_error: 'Proxy error',
+  echo_error: 'Echo failed',
+  network: 'Network error',
+};
+
+/** Undefined for a proxy never checked. While rechecking, the last result stays in the details. */
+export function checkStatus(entry: ProxyCheckEntry | undefined): CheckStatus | undefined {
+  if (!entry) return undefined;
+  if (entry.state !== 'idle') {
+    const short = entry.state === 'queued' ? 'Waiting…' : 'Checking…';
+    return {
+      tone: 'busy',
+      short,
+      detail: entry.last ? `Last check: ${resultDetail(entry)}` : short,
+    };
+  }
+  if (!entry.last) return undefined;
+  const result = entry.last;
+  if (!result.ok)
+    return { tone: 'bad', short: FAILURE_WORDS[result.reason], detail: result.message };
+  return {
+    tone: result.exitIpMatches === 'none' ? 'warn' : 'good',
+    short:
+      result.exitIpMatches === 'none' ? `${result.totalMs} ms · other IP` : `${result.totalMs} ms`,
+    detail: resultDetail(entry),
+  };
+}
+
+function resultDetail(entry: ProxyCheckEntry): string {
+  const result = entry.last;
+  if (!result) return '';
+  if (!result.ok) return result.message;
+  const via = result.protocol === 'socks5' ? 'SOCKS5' : 'HTTP';
+  const exit =
+    result.exitIpMatches === 'none'
+      ? `exits from ${result.exitIp}, not its assigned address`
+      : `exits from ${result.exitIp}, its assigned ${result.exitIpMatches === 'ipv4' ? 'IPv4' : 'IPv6'} address`;
+  return `Works over ${via}: ${exit}; connected in ${result.connectMs} ms, answered in ${result.totalMs} ms.`;
+}
+
+/** "Checking 12 of 40 proxies · 3 failed". */
+export function runProgress(run: { total: number; done: number; failed: number }): string {
+  const noun = run.total === 1 ? 'proxy' : 'proxies';
+  const failed = run.failed > 0 ? ` · ${run.failed} failed` : '';
+  return `Checked ${run.done} of ${run.total} ${noun}${failed}`;
+}
