@@ -34,10 +34,16 @@ async function started(server: Server): Promise<LocalServer> {
 
 /** The `proxy` package's HTTP proxy (CONNECT included), requiring Basic credentials. */
 export function startHttpProxy(credentials: Credentials): Promise<LocalServer> {
-  const server = createProxy(createHttpServer());
   // Compares the decoded pair, so the test shows that the check encodes what it sends.
-  const expected = `${credentials.username}:${credentials.password}`;
-  server.authenticate = (request) => basicCredentialsOf(request) === expected;
+  return startHttpProxyAccepting(
+    (given) => given === `${credentials.username}:${credentials.password}`,
+  );
+}
+
+/** The same proxy, accepting the decoded `user:password` pairs `accepts` approves. */
+export function startHttpProxyAccepting(accepts: (pair: string) => boolean): Promise<LocalServer> {
+  const server = createProxy(createHttpServer());
+  server.authenticate = (request) => accepts(basicCredentialsOf(request));
   return started(server);
 }
 

@@ -1,0 +1,165 @@
+import type { Plan, Proxy } from '../api-server/records';
+import { startEchoServer, type EchoServer } from '../main/proxy-check/echo-server';
+import {
+  deadPort,
+  startHttpProxyAccepting,
+  type LocalServer,
+} from '../main/proxy-check/proxy-servers';
+import { expect, test, type Popup } from './support/popup-fixtures';
+import {
+  accountOf,
+  expectPlansShown,
+  required,
+  rowOf,
+  showProxy,
+  titleOf,
+} from './support/popup-ui';
+
+/** Every proxy pointed here keeps its own user name (the search finds it by that) and gets this password. */
+const PASSWORD = 'S3cr%t:p@ss/w0rd#';
+
+/** A local echo and a local HTTP proxy with Basic auth, as the provider's proxy would be. */
+const servers = test.extend<{ echo: EchoServer; httpProxy: LocalServer }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
+  echo: async ({}, use) => {
+    const echo = await startEchoServer();
+    await use(echo);
+    echo.releaseHeld();
+    await echo.close();
+  },
+  // eslint-disable-next-line no-empty-pattern -- as above.
+  httpProxy: async ({}, use) => {
+    const proxy = await startHttpProxyAccepting((pair) => pair.endsWith(`:${PASSWORD}`));
+    await use(proxy);
+    await proxy.close();
+  },
+});
+
+/** Points a proxy of the service at a local server, then has the popup load the change. */
+function pointAt(proxy: Proxy, port: number, password = PASSWORD): void {
+  Object.assign(proxy, { ip: '127.0.0.1', port, password, assigned_proxy_ipv4: '127.0.0.1' });
+}
+
+async function reload(popup: Popup, echoUrl: string): Promise<void> {
+  const { page } = popup;
+  await popup.show('settings');
+  const field = page.getByRole('textbox', { name: 'IP echo URL', exact: true });
+  await field.fill(echoUrl);
+  await field.press('Enter');
+  await expect.poll(() => popup.harness.services.settings.get().checkEchoUrl).toBe(echoUrl);
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Refresh', exact: true })).toHaveAttribute(
+    'aria-busy',
+    'false',
+  );
+}
+
+function usablePlan(popup: Popup): Plan {
+  return required(
+    accountOf(popup.api, 'demo').plans.find((plan) => !plan.is_blocked && plan.proxies.length >= 3),
+    'a demo plan with three proxies',
+  );
+}
+
+servers.describe('proxy check', () => {
+  servers(
+    'one proxy from its row: working, then a wrong password',
+    async ({ popup, echo, httpProxy }) => {
+      const { page } = popup;
+      await expectPlansShown(page, accountOf(popup.api, 'demo').plans);
+      const [working, refused] = usablePlan(popup).proxies;
+      if (!working || !refused) throw new Error('unreachable');
+      pointAt(working, httpProxy.port);
+      pointAt(refused, httpProxy.port, 'not-the-password');
+      await reload(popup, echo.url('/'));
+
+      let row = await showProxy(page, working);
+      const check = row.getByRole('button', { name: `Check ${titleOf(working)}`, exact: true });
+      await check.click();
+      await expect(row.getByText(/^\d+ ms$/)).toBeVisible();
+      await expect(check).toHaveAccessibleDescription(
+        /^Works over HTTP: exits from 127\.0\.0\.1, its assigned IPv4 address; connected in \d+ ms, answered in \d+ ms\.$/,
+      );
+
+      row = await showProxy(page, refused);
+      await row.getByRole('button', { name: `Check ${titleOf(refused)}`, exact: true }).click();
+      await expect(row.getByText('Login refused', { exact: true })).toBeVisible();
+      await expect(
+        row.getByRole('button', { name: `Check ${titleOf(refused)}`, exact: true }),
+      ).toHaveAccessibleDescription(/refused the username or password \(HTTP 407\)/);
+      // The result stays with the proxy: the first one still shows its time.
+      await showProxy(page, working);
+      await expect(rowOf(page, working.id).getByText(/^\d+ ms$/)).toBeVisible();
+    },
+  );
+
+  servers(
+    'a whole plan, four at a time, with progress; a dead proxy and another exit IP',
+    async ({ popup, echo, httpProxy }) => {
+      const { page } = popup;
+      await expectPlansShown(page, accountOf(popup.api, 'demo').plans);
+      const plan = usablePlan(popup);
+      const [dead, elsewhere] = plan.proxies;
+      if (!dead || !elsewhere) throw new Error('unreachable');
+      for (const proxy of plan.proxies) pointAt(proxy, httpProxy.port);
+      dead.port = await deadPort();
+      elsewhere.assigned_proxy_ipv4 = '198.51.100.23';
+      // The echo holds each answer until released: the run can be watched mid-way.
+      await reload(popup, echo.url('/hold'));
+
+      await page.getByRole('button', { name: `Actions for ${plan.name}`, exact: true }).click();
+      await page
+        .getByRole('menuitem', { name: `Check ${plan.proxies.length} proxies`, exact: true })
+        .click();
+      const progress = page.getByRole('progressbar', { name: 'Proxy checks', exact: true });
+      await expect(progress).toBeVisible();
+      // The dead one fails at once; four of the others wait at the echo, the rest in the queue.
+      await expect.poll(() => echo.held).toBe(Math.min(4, plan.proxies.length - 1));
+      await expect(page.getByRole('status').filter({ hasText: 'Checked 1 of' })).toHaveText(
+        `Checked 1 of ${plan.proxies.length} proxies · 1 failed`,
+      );
+      expect(echo.maxHeld).toBeLessThanOrEqual(4);
+
+      while (await progress.isVisible()) {
+        echo.releaseHeld();
+        await page.waitForTimeout(50);
+      }
+      expect(echo.maxHeld).toBe(4);
+      await expect(progress).toHaveCount(0);
+      await page
+        .getByRole('searchbox', { name: 'Search proxies', exact: true })
+        .fill(dead.username);
+      await expect(rowOf(page, dead.id).getByText('Unreachable', { exact: true })).toBeVisible();
+      await page
+        .getByRole('searchbox', { name: 'Search proxies', exact: true })
+        .fill(elsewhere.username);
+      await expect(rowOf(page, elsewhere.id).getByText(/^\d+ ms · other IP$/)).toBeVisible();
+    },
+  );
+
+  servers(
+    'cancelling a plan’s check stops what is under way',
+    async ({ popup, echo, httpProxy }) => {
+      const { page } = popup;
+      await expectPlansShown(page, accountOf(popup.api, 'demo').plans);
+      const plan = usablePlan(popup);
+      for (const proxy of plan.proxies) pointAt(proxy, httpProxy.port);
+      await reload(popup, echo.url('/hold'));
+
+      await page.getByRole('button', { name: `Actions for ${plan.name}`, exact: true }).click();
+      await page
+        .getByRole('menuitem', { name: `Check ${plan.proxies.length} proxies`, exact: true })
+        .click();
+      await expect.poll(() => echo.held).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Cancel checks', exact: true }).click();
+      await expect(
+        page.getByRole('progressbar', { name: 'Proxy checks', exact: true }),
+      ).toHaveCount(0);
+      await expect.poll(() => echo.held).toBe(0);
+      const first = required(plan.proxies[0], 'a first proxy');
+      const row = await showProxy(page, first);
+      await expect(row.getByText(/ms|Checking|Waiting/)).toHaveCount(0);
+    },
+  );
+});

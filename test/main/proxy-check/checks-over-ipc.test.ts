@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { ProxyChecksView } from '../../../src/shared/proxy-check/check-view';
+import { useApiServer } from '../../api-server/use-api-server';
+import { startSignedIn, useMainProcess, valueOf } from '../ipc/main-services-fixture';
+import { PROXY_CREDENTIALS, useCheckServers } from './check-servers-fixture';
+import { deadPort } from './proxy-servers';
+
+const service = useApiServer();
+const main = useMainProcess();
+const servers = useCheckServers();
+
+/** The last view the popup was sent, once it says the run is over with every proxy checked. */
+async function runEnd(
+  events: readonly { event: string; payload: unknown }[],
+  proxyIds: readonly number[],
+): Promise<ProxyChecksView> {
+  const latest = () =>
+    events.findLast(({ event }) => event === 'checks:changed')?.payload as
+      ProxyChecksView | undefined;
+  await expect
+    .poll(() => {
+      const view = latest();
+      const checked = proxyIds.every((id) =>
+        view?.entries.some((entry) => entry.proxyId === id && entry.state === 'idle' && entry.last),
+      );
+      return checked && view?.run === null;
+    })
+    .toBe(true);
+  return latest() as ProxyChecksView;
+}
+
+describe('proxy checks over IPC', () => {
+  it('checks a plan through each proxy with the settings’ echo URL; the popup never sees a password', async () => {
+    const plan = service()
+      .store.account('demo')
+      ?.plans.find((candidate) => candidate.proxies.length >= 3);
+    if (!plan) throw new Error('The demo account needs a plan with three proxies');
+    const [working, refused, dead] = plan.proxies;
+    if (!working || !refused || !dead) throw new Error('unreachable');
+    const { httpProxy, echo } = servers();
+    // The service's data points these proxies at the local ones: as if the provider ran them here.
+    Object.assign(working, {
+      ip: '127.0.0.1',
+      port: httpProxy.port,
+      ...PROXY_CREDENTIALS,
+      assigned_proxy_ipv4: '127.0.0.1',
+    });
+    Object.assign(refused, {
+      ip: '127.0.0.1',
+      port: httpProxy.port,
+      username: PROXY_CREDENTIALS.username,
+      password: 'wrong-S3cr3t',
+    });
+    Object.assign(dead, { ip: '127.0.0.1', port: await deadPort() });
+
+    const app = await startSignedIn(main, service());
+    valueOf(await app.call('settings:update', { checkEchoUrl: echo.url('/') }));
+    const ids = [working.id, refused.id, dead.id];
+    const started = valueOf(await app.call('checks:start', { proxyIds: ids }));
+    expect(started.run).toMatchObject({ total: 3 });
+
+    const view = await runEnd(app.events, ids);
+    const byId = new Map(view.entries.map((entry) => [entry.proxyId, entry]));
+    expect(byId.get(working.id)).toMatchObject({
+      state: 'idle',
+      last: { ok: true, protocol: 'http', exitIp: '127.0.0.1', exitIpMatches: 'ipv4' },
+    });
+    expect(byId.get(refused.id)?.last).toMatchObject({ ok: false, reason: 'auth_refused' });
+    expect(byId.get(dead.id)?.last).toMatchObject({ ok: false, reason: 'connection_refused' });
+    expect(valueOf(await app.call('checks:list'))).toEqual(view);
+
+    const sent = JSON.stringify(app.events);
+    for (const secret of [PROXY_CREDENTIALS.password, 'wrong-S3cr3t', dead.password]) {
+      expect(sent).not.toContain(secret);
+    }
+  });
+
+  it('cancels a run, keeping each proxy’s previous result; signing out forgets them all', async () => {
+    const plan = service()
+      .store.account('demo')
+      ?.plans.find((candidate) => candidate.proxies.length >= 2);
+    if (!plan) throw new Error('The demo account needs a plan with two proxies');
+    const { httpProxy, echo } = servers();
+    for (const proxy of plan.proxies) {
+      Object.assign(proxy, { ip: '127.0.0.1', port: httpProxy.port, ...PROXY_CREDENTIALS });
+    }
+    const app = await startSignedIn(main, service());
+    const first = plan.proxies[0];
+    if (!first) throw new Error('unreachable');
+    valueOf(
+      await app.call('settings:update', { checkEchoUrl: echo.url('/'), checkConcurrency: 1 }),
+    );
+    valueOf(await app.call('checks:start', { proxyIds: [first.id] }));
+    const before = (await runEnd(app.events, [first.id])).entries.find(
+      (entry) => entry.proxyId === first.id,
+    );
+    expect(before?.last?.ok).toBe(true);
+
+    valueOf(await app.call('settings:update', { checkEchoUrl: echo.url('/hold') }));
+    valueOf(await app.call('checks:start', { proxyIds: plan.proxies.map((proxy) => proxy.id) }));
+    await expect.poll(() => echo.held).toBe(1);
+    const cancelled = valueOf(await app.call('checks:cancel'));
+    expect(cancelled.run).toBeNull();
+    expect(cancelled.entries).toEqual([before]);
+    await expect.poll(() => echo.held).toBe(0);
+
+    valueOf(await app.call('session:sign-out', {}));
+    expect(valueOf(await app.call('checks:list')).entries).toEqual([]);
+  });
+});
