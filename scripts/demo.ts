@@ -11,6 +11,8 @@ import { dirname, join } from 'node:path';
 import { createApiServer } from '../test/api-server/server';
 import { startHarness } from '../test/harness/harness-server';
 import { harnessVault } from '../test/harness/harness-vault';
+import { startEchoServer } from '../test/main/proxy-check/echo-server';
+import { startHttpProxyAccepting } from '../test/main/proxy-check/proxy-servers';
 
 const DEMO_PORT = Number(process.env['PROXY_TRAY_DEMO_PORT'] ?? 8787);
 const PREVIEW_PORT = Number(process.env['PROXY_TRAY_PREVIEW_PORT'] ?? 5199);
@@ -33,6 +35,35 @@ const stop = () => void Promise.all(closers.map((close) => close())).then(() => 
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
 
+// The demo's addresses are documentation ones nobody answers at: one plan's proxies are pointed
+// at a real proxy on this computer instead, so that "Check" has something to reach.
+const echo = await startEchoServer();
+const credentials = new Set(
+  server.store
+    .accounts()
+    .flatMap((account) =>
+      account.plans.flatMap((plan) => plan.proxies.map((p) => `${p.username}:${p.password}`)),
+    ),
+);
+const localProxy = await startHttpProxyAccepting((pair) => credentials.has(pair));
+closers.push(
+  () => echo.close(),
+  () => localProxy.close(),
+);
+const checkablePlan = server.store.account('demo')?.plans.find((plan) => !plan.is_blocked);
+for (const proxy of checkablePlan?.proxies ?? []) {
+  Object.assign(proxy, {
+    ip: '127.0.0.1',
+    port: localProxy.port,
+    assigned_proxy_ipv4: '127.0.0.1',
+  });
+}
+const echoUrl = echo.url('/');
+console.log(
+  `Local proxy for checks: ${checkablePlan?.name} now points at 127.0.0.1:${localProxy.port};` +
+    ` IP echo for Settings → Proxy check: ${echoUrl}\n`,
+);
+
 if (electronBinary()) {
   console.log('Starting Proxy Tray; sign in with the service URL and token above.');
   spawn('npx', ['electron-vite', 'dev'], { stdio: 'inherit' }).on('exit', stop);
@@ -50,6 +81,8 @@ if (electronBinary()) {
     port: PREVIEW_PORT,
     signIn: { serviceUrl: server.baseUrl, token },
   });
+  // The demo's own data dir: its checks go to the local echo rather than a public one.
+  harness.services.settings.update({ checkEchoUrl: echoUrl });
   closers.unshift(() => harness.close());
   console.log(`\nProxy Tray popup: ${harness.url}  (open it in a browser; Ctrl+C to stop)`);
 }

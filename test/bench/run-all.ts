@@ -1,6 +1,8 @@
+import { benchExport } from './export.bench';
 import { benchListingValidation } from './listing-validation.bench';
 import { benchPopup } from './popup.bench';
 
 // Every benchmark, one after the other, each printing `key: value` lines.
 benchListingValidation();
+benchExport();
 await benchPopup();
