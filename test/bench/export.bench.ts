@@ -1,5 +1,5 @@
 import { exportProxies, type ExportedProxy } from '../../src/shared/export/export-proxies';
-import { generateAccount } from '../api-server/seed';
+import { benchAccount } from './bench-account';
 import { medianMs, report } from './measure';
 
 /**
@@ -8,13 +8,7 @@ import { medianMs, report } from './measure';
  * Goal: export_csv_vs_stringify_ratio <= 3.
  */
 export function benchExport(): void {
-  const { plans } = generateAccount({
-    seed: 10_000,
-    username: 'bench',
-    plans: 100,
-    proxiesPerPlan: 100,
-    now: Date.parse('2026-01-01T00:00:00Z'),
-  });
+  const { plans } = benchAccount();
   const entries: ExportedProxy[] = plans.flatMap((plan) =>
     plan.proxies.map((proxy, index) => ({
       plan,

@@ -1,6 +1,6 @@
 import { planListSchema } from '../../src/shared/api';
 import { decodeResponse } from '../../src/main/api/response-decoding';
-import { generateAccount } from '../api-server/seed';
+import { benchAccount } from './bench-account';
 import { medianMs, report } from './measure';
 
 /**
@@ -8,13 +8,7 @@ import { medianMs, report } from './measure';
  * largest answer the app receives, on every refresh. Goal: validate_vs_parse_ratio <= 1.5.
  */
 export function benchListingValidation(): void {
-  const { plans } = generateAccount({
-    seed: 10_000,
-    username: 'bench',
-    plans: 100,
-    proxiesPerPlan: 100,
-    now: Date.parse('2026-01-01T00:00:00Z'),
-  });
+  const { plans } = benchAccount();
   const text = JSON.stringify(plans);
   const parsed: unknown = JSON.parse(text);
 
