@@ -137,9 +137,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     // Reviewed first, so that whoever hears of the change sees the new alert count too.
     reviewAlerts();
     // Results of proxies gone from the listing would otherwise be kept for ever.
-    if (snapshot.plans) {
-      checks.retain(new Set(snapshot.plans.flatMap((plan) => plan.proxies.map((p) => p.id))));
-    }
+    if (snapshot.plans) checks.dropUnlisted();
     options.emit('plans:changed', snapshot);
   });
   let checkedAccountId = session.status().account?.id;

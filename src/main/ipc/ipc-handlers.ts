@@ -1,10 +1,10 @@
 import { formatCredentials } from '../../shared/credentials';
 import type { SessionView } from '../../shared/ipc/session-view';
-import type { ProxyChecksView } from '../../shared/proxy-check/check-view';
 import type { AlertService } from '../alerts/alert-service';
 import type { ClipboardGuard } from '../clipboard/clipboard-guard';
 import { saveExport, type SaveFile } from '../export/save-export';
 import type { PlansService } from '../plans/plans-service';
+import type { ProxyCheckService } from '../proxy-check/proxy-check-service';
 import type { SessionService } from '../session/session-service';
 import type { SessionResult } from '../session/session-status';
 import type { SettingsStore } from '../settings/settings-store';
@@ -14,13 +14,6 @@ import { UserFacingError } from './error-to-ipc';
 import type { IpcHandlers } from './ipc-dispatcher';
 import { sessionViewOf, settingsViewOf } from './views';
 
-/** The proxy checks as the popup drives them (ProxyCheckService). */
-export interface ProxyChecks {
-  view(): ProxyChecksView;
-  start(proxyIds: readonly number[]): ProxyChecksView;
-  cancel(): ProxyChecksView;
-}
-
 /** What the handlers work with: the main process's services, and what the shell owns. */
 export interface IpcServices {
   session: SessionService;
@@ -28,7 +21,7 @@ export interface IpcServices {
   settings: SettingsStore;
   labels: LabelStore;
   clipboard: ClipboardGuard;
-  checks: ProxyChecks;
+  checks: ProxyCheckService;
   alerts: AlertService;
   saveFile: SaveFile;
   hidePopup(): void;

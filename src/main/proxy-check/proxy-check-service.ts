@@ -90,9 +90,12 @@ export class ProxyCheckService {
     this.#entries.clear();
   }
 
-  /** Drops the results and pending checks of proxies the listing no longer holds. */
-  retain(proxyIds: ReadonlySet<number>): void {
-    const gone = [...this.#entries.keys()].filter((proxyId) => !proxyIds.has(proxyId));
+  /**
+   * Drops the results and pending checks of proxies the listing no longer holds (asked through
+   * `resolveTarget`, as `start` does): its cost follows the proxies checked, not the listing.
+   */
+  dropUnlisted(): void {
+    const gone = [...this.#entries.keys()].filter((proxyId) => !this.#isListed(proxyId));
     if (gone.length === 0) return;
     for (const proxyId of gone) this.#drop(proxyId);
     this.#pump();
@@ -132,7 +135,7 @@ export class ProxyCheckService {
       // passwords sitting in the queue.
       target = this.#options.resolveTarget(proxyId);
     } catch {
-      // Gone from the listing since `start` (and `retain` not told yet).
+      // Gone from the listing since `start` (and `dropUnlisted` not called yet).
       this.#entries.delete(proxyId);
       if (this.#run) this.#run.total -= 1;
       return;

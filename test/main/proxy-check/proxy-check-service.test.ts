@@ -257,7 +257,7 @@ describe('results', () => {
   });
 
   it('are dropped for proxies the listing no longer holds', async () => {
-    const { service, settings, addWorking, drained } = serviceWith();
+    const { service, settings, addWorking, remove, drained } = serviceWith();
     addWorking(1, 2, 3, 4, 5);
     service.start([1, 2, 3]);
     await drained();
@@ -268,23 +268,25 @@ describe('results', () => {
     await vi.waitFor(() => expect(servers().echo.held).toBe(1));
 
     // 2 and 3 had results, 4 is in flight, 5 is queued.
-    service.retain(new Set([1]));
+    for (const id of [2, 3, 4, 5]) remove(id);
+    service.dropUnlisted();
     const view = service.view();
     expect(view).toEqual({ entries: [expect.objectContaining({ proxyId: 1 })], run: null });
     await vi.waitFor(() => expect(servers().echo.held).toBe(0));
     await vi.waitFor(() => expect(servers().httpProxy.sockets.open).toBe(0));
   });
 
-  it('keep a run going after a retain that spares its proxies', async () => {
-    const { service, settings, addWorking, drained } = serviceWith();
+  it('keep a run going after dropping the unlisted spares its proxies', async () => {
+    const { service, settings, addWorking, remove, drained } = serviceWith();
     settings.echoPath = '/hold';
     settings.concurrency = 1;
     addWorking(1, 2, 3);
     service.start([1, 2, 3]);
     await vi.waitFor(() => expect(servers().echo.held).toBe(1));
 
-    service.retain(new Set([1, 2, 3]));
-    service.retain(new Set([1, 2]));
+    service.dropUnlisted();
+    remove(3);
+    service.dropUnlisted();
     expect(service.view().run).toEqual({ total: 2, done: 0, failed: 0 });
 
     servers().echo.releaseHeld();
