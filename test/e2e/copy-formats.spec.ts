@@ -121,3 +121,18 @@ test.describe('copying credentials', () => {
     );
   });
 });
+
+test('a menu closes on a click anywhere else, and only then', async ({ popup }) => {
+  const { page, api } = popup;
+  const plans = accountOf(api, 'demo').plans;
+  await expectPlansShown(page, plans);
+  const plan = required(plans[0], 'a demo plan');
+  await page.getByRole('button', { name: `Actions for ${plan.name}`, exact: true }).click();
+  const menu = page.getByRole('menu', { name: `Actions for ${plan.name}`, exact: true });
+  await expect(menu).toBeVisible();
+  // A click inside the open menu (on its warning text) keeps it open.
+  await menu.getByText('passwords in plain text', { exact: false }).click();
+  await expect(menu).toBeVisible();
+  await page.getByRole('heading', { level: 2, name: plan.name, exact: true }).click();
+  await expect(menu).toHaveCount(0);
+});
