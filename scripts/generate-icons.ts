@@ -11,6 +11,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pngToIco from 'png-to-ico';
+import { encodeIcns, ICNS_ELEMENTS } from './icns';
 
 export interface IconOutput {
   file: string;
@@ -18,6 +19,9 @@ export interface IconOutput {
   /** One size for a PNG; every size the .ico holds. */
   sizes: number[];
 }
+
+/** The sizes hicolor icon themes look for; desktops scale from the nearest one. */
+export const LINUX_ICON_SIZES = [16, 24, 32, 48, 64, 128, 256, 512] as const;
 
 export const ICON_OUTPUTS: readonly IconOutput[] = [
   // macOS menu bar: template images, 16 pt at @1x and @2x.
@@ -27,9 +31,17 @@ export const ICON_OUTPUTS: readonly IconOutput[] = [
   { file: 'tray.png', source: 'icon.svg', sizes: [32] },
   // Windows notification area: 16 px at 100 %, 20 at 125 %, 24 at 150 %, 32 at 200 % scaling.
   { file: 'tray.ico', source: 'icon.svg', sizes: [16, 20, 24, 32] },
-  // Packaging (electron-builder reads assets/ as its build resources).
+  // Packaging (electron-builder reads assets/ as its build resources): the Windows installer and
+  // executable, the macOS app bundle, and the Linux icon theme sizes (named as electron-builder
+  // wants them: the size in the file name).
   { file: 'icon.png', source: 'icon.svg', sizes: [512] },
   { file: 'icon.ico', source: 'icon.svg', sizes: [16, 24, 32, 48, 64, 128, 256] },
+  { file: 'icon.icns', source: 'icon.svg', sizes: [...new Set(ICNS_ELEMENTS.map((e) => e.pixels))] },
+  ...LINUX_ICON_SIZES.map((size) => ({
+    file: `icons/${size}x${size}.png`,
+    source: 'icon.svg' as const,
+    sizes: [size],
+  })),
 ];
 
 export const ASSETS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'assets');
@@ -52,6 +64,14 @@ export async function renderIcon(output: IconOutput, sourceDir: string): Promise
   const svg = await readFile(join(sourceDir, output.source), 'utf8');
   const pngs = output.sizes.map((size) => renderPng(svg, size));
   if (output.file.endsWith('.ico')) return pngToIco(pngs);
+  if (output.file.endsWith('.icns')) {
+    const bySize = new Map(output.sizes.map((size, index) => [size, pngs[index]]));
+    return encodeIcns((size) => {
+      const png = bySize.get(size);
+      if (!png) throw new Error(`${output.file}: no ${size} px image.`);
+      return png;
+    });
+  }
   const [png] = pngs;
   if (!png || pngs.length !== 1) throw new Error(`${output.file}: a PNG has exactly one size.`);
   return png;
@@ -63,6 +83,7 @@ export async function generateIcons(sourceDir: string, outDir: string): Promise<
   const written: string[] = [];
   for (const output of ICON_OUTPUTS) {
     const path = join(outDir, output.file);
+    await mkdir(dirname(path), { recursive: true });
     await writeFile(path, await renderIcon(output, sourceDir));
     written.push(path);
   }

@@ -8,6 +8,7 @@ import {
   generateIcons,
   renderImage,
 } from '../../../scripts/generate-icons';
+import { decodeIcns, ICNS_ELEMENTS } from '../../../scripts/icns';
 
 async function committed(file: string): Promise<Buffer> {
   return readFile(join(ASSETS_DIR, file));
@@ -72,6 +73,15 @@ describe('generated icons', () => {
       expect(icoSizes(await committed(file))).toEqual(sizes);
     },
   );
+
+  it('gives macOS an .icns holding every element type at its own pixel size', async () => {
+    const elements = decodeIcns(await committed('icon.icns'));
+    expect(elements.map((element) => element.type)).toEqual(ICNS_ELEMENTS.map((e) => e.type));
+    for (const [index, element] of elements.entries()) {
+      const pixels = ICNS_ELEMENTS[index]?.pixels ?? 0;
+      expect(pngSize(element.data)).toEqual([pixels, pixels]);
+    }
+  });
 
   it('makes the macOS images from tray.svg, and the others from icon.svg', () => {
     for (const { file, source } of ICON_OUTPUTS) {
