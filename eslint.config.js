@@ -4,7 +4,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', 'dist-smoke/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      'dist-smoke/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   ...svelte.configs['flat/recommended'],

@@ -36,7 +36,11 @@ export const ICON_OUTPUTS: readonly IconOutput[] = [
   // wants them: the size in the file name).
   { file: 'icon.png', source: 'icon.svg', sizes: [512] },
   { file: 'icon.ico', source: 'icon.svg', sizes: [16, 24, 32, 48, 64, 128, 256] },
-  { file: 'icon.icns', source: 'icon.svg', sizes: [...new Set(ICNS_ELEMENTS.map((e) => e.pixels))] },
+  {
+    file: 'icon.icns',
+    source: 'icon.svg',
+    sizes: [...new Set(ICNS_ELEMENTS.map((e) => e.pixels))],
+  },
   ...LINUX_ICON_SIZES.map((size) => ({
     file: `icons/${size}x${size}.png`,
     source: 'icon.svg' as const,

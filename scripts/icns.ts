@@ -41,7 +41,7 @@ export function decodeIcns(file: Buffer): { type: string; data: Buffer }[] {
     throw new Error('Not an .icns file, or its length field is wrong.');
   }
   const elements: { type: string; data: Buffer }[] = [];
-  for (let offset = HEADER_BYTES; offset < file.length; ) {
+  for (let offset = HEADER_BYTES; offset < file.length;) {
     const length = file.readUInt32BE(offset + 4);
     if (length < HEADER_BYTES || offset + length > file.length) {
       throw new Error(`Element at byte ${offset} has a bad length.`);
