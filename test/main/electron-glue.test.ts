@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ELECTRON_GLUE } from '../../vitest.config';
 
@@ -7,12 +7,15 @@ const root = resolve(import.meta.dirname, '../..');
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(join(root, dir), { withFileTypes: true, recursive: true });
-  return entries
-    .filter(
-      (entry) =>
-        entry.isFile() && /\.(ts|svelte)$/.test(entry.name) && !entry.name.endsWith('.d.ts'),
-    )
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+  return (
+    entries
+      .filter(
+        (entry) =>
+          entry.isFile() && /\.(ts|svelte)$/.test(entry.name) && !entry.name.endsWith('.d.ts'),
+      )
+      // Forward slashes on every OS, as ELECTRON_GLUE lists them.
+      .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+  );
 }
 
 /** A run-time import of electron (`import type` is erased and loads nothing). */

@@ -52,7 +52,9 @@ describe('generated icons', () => {
     await rm(outDir, { recursive: true, force: true });
   });
 
-  it.each(ICON_OUTPUTS.map((output) => output.file))(
+  // Byte-for-byte only where the icons are made (x64): resvg's rasteriser takes other SIMD paths
+  // on ARM (macOS runners), where an anti-aliased edge pixel may round the other way.
+  it.skipIf(process.arch !== 'x64').each(ICON_OUTPUTS.map((output) => output.file))(
     '%s is committed exactly as the SVG renders (run scripts/generate-icons.ts after editing an SVG)',
     async (file) => {
       const fresh = await readFile(join(outDir, file));

@@ -9,21 +9,27 @@ import {
 import { credentialText, hostChoice, proxyCredentials } from './arbitraries';
 import { awkwardProxy } from './samples';
 
-// Each run starts a real /bin/sh, so the runs are few; the URL encoding has its own 10,000.
+// Each run starts a real POSIX shell, so the runs are few; the URL encoding has its own 10,000.
 const SHELL_RUNS = 200;
+
+/**
+ * What a POSIX shell prints running `script`: `sh` from PATH (/bin/sh; Git's sh.exe on Windows),
+ * the script on stdin so that no command-line quoting of the host OS stands between.
+ */
+function runInShell(script: string): string {
+  return execFileSync('sh', ['-s'], { input: script, encoding: 'utf8' });
+}
 
 /** The words a POSIX shell hands to `curl` when it runs `line` (curl itself is never run). */
 function wordsTheShellPassesToCurl(line: string): string[] {
-  const output = execFileSync('/bin/sh', ['-c', `curl() { printf '%s\\0' "$@"; }\n${line}`], {
-    encoding: 'utf8',
-  });
+  const output = runInShell(`curl() { printf '%s\\0' "$@"; }\n${line}\n`);
   return output.split('\0').slice(0, -1);
 }
 
 /** The words a POSIX shell makes of `words`, each quoted and joined with spaces. */
 function wordsAfterQuoting(words: string[]): string[] {
   const script = `printf '%s\\0' ${words.map(quoteForPosixShell).join(' ')}`;
-  return execFileSync('/bin/sh', ['-c', script], { encoding: 'utf8' }).split('\0').slice(0, -1);
+  return runInShell(`${script}\n`).split('\0').slice(0, -1);
 }
 
 describe('the curl line', () => {
