@@ -1,0 +1,45 @@
+import type { PopupWindow } from './popup-window';
+import type { TrayController } from './tray';
+
+/**
+ * A read-only window on the running app for the `_electron` smoke tests (test/electron/).
+ * Playwright sees windows but not the tray, so the tests ask the main process through
+ * `electronApp.evaluate(() => globalThis.__proxyTraySmokeProbe...)`.
+ *
+ * Off unless PROXY_TRAY_SMOKE_PROBE=1. Even when on, it holds no secret (no token, no proxy
+ * credentials) and reaching it takes code running in the main process, which a release build
+ * cannot be made to run: its inspect fuse is off (electron-builder.yml).
+ */
+export const SMOKE_PROBE_ENV = 'PROXY_TRAY_SMOKE_PROBE';
+export const SMOKE_PROBE_KEY = '__proxyTraySmokeProbe';
+
+export interface SmokeProbe {
+  /** True once the tray icon has been created. */
+  trayCreated(): boolean;
+  popupVisible(): boolean;
+  /** Does what a click on the tray icon does. */
+  clickTray(): void;
+}
+
+export interface SmokeProbeSources {
+  tray: TrayController | undefined;
+  popup: Pick<PopupWindow, 'isVisible'>;
+  /** The tray icon's click handler, as the composition root wires it. */
+  clickTray: () => void;
+}
+
+/** Puts the probe on `target` (globalThis) when the environment asks for it; says whether it did. */
+export function installSmokeProbe(
+  sources: SmokeProbeSources,
+  env: NodeJS.ProcessEnv = process.env,
+  target: Record<string, unknown> = globalThis as unknown as Record<string, unknown>,
+): boolean {
+  if (env[SMOKE_PROBE_ENV] !== '1') return false;
+  const probe: SmokeProbe = {
+    trayCreated: () => sources.tray !== undefined,
+    popupVisible: () => sources.popup.isVisible(),
+    clickTray: () => sources.clickTray(),
+  };
+  target[SMOKE_PROBE_KEY] = Object.freeze(probe);
+  return true;
+}
