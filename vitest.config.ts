@@ -8,6 +8,7 @@ export const ELECTRON_GLUE = [
   'src/main/index.ts',
   'src/preload/**',
   'src/main/shell/app-lifecycle.ts',
+  'src/main/shell/auto-updater.ts',
   'src/main/shell/clipboard.ts',
   'src/main/shell/desktop-notification.ts',
   'src/main/shell/global-hotkey.ts',

@@ -7,20 +7,29 @@ import { sessionViewOf } from './ipc/views';
 import { createMainServices, type MainServices } from './main-services';
 import { KeytarVault } from './session/keytar-vault';
 import { setUpLifecycle } from './shell/app-lifecycle';
+import { createAutoUpdater } from './shell/auto-updater';
 import { electronClipboard } from './shell/clipboard';
 import { showDesktopNotification } from './shell/desktop-notification';
 import { createGlobalHotkey } from './shell/global-hotkey';
 import { registerIpcHandlers, sendIpcEvent } from './shell/ipc-main-bridge';
 import { createPopupWindow, type PopupWindow } from './shell/popup-window';
 import { saveWithDialog } from './shell/save-dialog';
+import { installSmokeProbe } from './shell/smoke-probe';
 import { createTray, type TrayController } from './shell/tray';
 import { assetsDirectory } from './shell/tray-icons';
-import { trayMenuInputOf } from './shell/tray-menu-input';
+import { readyUpdateVersion, trayMenuInputOf } from './shell/tray-menu-input';
 
 // Composition root: builds the plain-Node services and hands them to Electron's glue. Everything
 // with behaviour lives in those modules and is tested in Node; this file only connects them.
 
 const KEYCHAIN_SERVICE = 'Proxy Tray';
+/** The events that change what the tray's menu and tooltip show. */
+const TRAY_EVENTS = new Set<IpcEvent>([
+  'plans:changed',
+  'session:changed',
+  'alerts:changed',
+  'updates:changed',
+]);
 
 function reportError(error: unknown): void {
   // Internal errors only: service and keychain errors reach the popup as data, and no error
@@ -57,6 +66,11 @@ if (!lifecycle.ok) {
             popup?.show({ focusSearch: false });
           }),
         onError: reportError,
+        isPackaged: app.isPackaged,
+        // Development runs have no app-update.yml and nothing to replace: no updater at all.
+        ...(app.isPackaged
+          ? { updater: createAutoUpdater({ beforeQuitForUpdate: () => popup?.destroy() }) }
+          : {}),
       });
     } catch (error) {
       // The settings or labels file could not be read or backed up: say so rather than lose it.
@@ -73,6 +87,7 @@ if (!lifecycle.ok) {
         {
           ...trayMenuInputOf(sessionViewOf(services.session), services.plans.snapshot()),
           alerts: services.alerts.attentionCount,
+          updateVersion: readyUpdateVersion(services.updates.status()),
         },
         {
           open: () => popup?.show(),
@@ -86,12 +101,13 @@ if (!lifecycle.ok) {
           },
           signOut: () => void services.session.signOut(),
           quit: () => app.quit(),
+          restartToUpdate: () => services.updates.restart(),
         },
       );
 
     function onEvent<Event extends IpcEvent>(event: Event, payload: IpcEventPayload<Event>): void {
       if (popup) sendIpcEvent(popup.webContents, event, payload);
-      if (event === 'plans:changed' || event === 'session:changed' || event === 'alerts:changed') {
+      if (TRAY_EVENTS.has(event)) {
         updateTray();
       }
     }
@@ -121,6 +137,7 @@ if (!lifecycle.ok) {
       }),
       onClick: () => popup?.toggle(),
     });
+    installSmokeProbe({ tray, popup, clickTray: () => popup?.toggle() });
     registerIpcHandlers({
       handlers: services.handlers,
       isTrustedSender: (frame) => popup?.isTrustedSender(frame) ?? false,

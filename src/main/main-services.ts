@@ -17,6 +17,8 @@ import type { TokenVault } from './session/token-vault';
 import type { CreateConfStore } from './settings/conf-file';
 import { settingsAccountRegistry } from './settings/settings-account-registry';
 import { openSettingsStore, type SettingsStore } from './settings/settings-store';
+import { UpdateService } from './updates/update-service';
+import type { Updater } from './updates/updater';
 import type { IpcEvent } from '../shared/ipc/channel-names';
 import type { IpcEventPayload } from '../shared/ipc/contract';
 
@@ -37,6 +39,10 @@ export interface MainServicesOptions {
   notify?: (alert: Alert) => void;
   onError?: (error: unknown) => void;
   timers?: Timers;
+  /** The app's own updater (electron-updater's autoUpdater); without one, updates are unavailable. */
+  updater?: Updater;
+  /** Whether this is an installed build: only those check for updates. */
+  isPackaged?: boolean;
 }
 
 export interface MainServices {
@@ -47,6 +53,7 @@ export interface MainServices {
   clipboard: ClipboardGuard;
   alerts: AlertService;
   checks: ProxyCheckService;
+  updates: UpdateService;
   handlers: IpcHandlers;
   /** Restores the session from the keychain and starts the refresh schedule. */
   start(): Promise<void>;
@@ -113,6 +120,13 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     concurrency: () => settings.get().checkConcurrency,
     onChange: (view) => options.emit('checks:changed', view),
   });
+  const updates = new UpdateService({
+    ...(options.updater ? { updater: options.updater } : {}),
+    isPackaged: options.isPackaged ?? false,
+    automatic: () => settings.get().checkForUpdates,
+    onError,
+    ...(options.timers ? { timers: options.timers } : {}),
+  });
   const handlers = createIpcHandlers({
     session,
     plans,
@@ -121,6 +135,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     clipboard,
     checks,
     alerts,
+    updates,
     saveFile: options.saveFile,
     hidePopup: options.hidePopup,
     quit: options.quit,
@@ -133,6 +148,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     }
   };
   alerts.onChange((current) => options.emit('alerts:changed', [...current]));
+  updates.onChange((status) => options.emit('updates:changed', status));
   plans.onChange((snapshot) => {
     // Reviewed first, so that whoever hears of the change sees the new alert count too.
     reviewAlerts();
@@ -157,6 +173,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   settings.onChange((current, previous) => {
     if (current.refreshIntervalMinutes !== previous.refreshIntervalMinutes) scheduler.reschedule();
     if (current.alertWarningDays !== previous.alertWarningDays) reviewAlerts();
+    if (current.checkForUpdates !== previous.checkForUpdates) updates.automaticChanged();
     options.emit('settings:changed', settingsViewOf(current));
   });
 
@@ -168,16 +185,19 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     clipboard,
     alerts,
     checks,
+    updates,
     handlers,
     async start() {
       await session.restore();
       scheduler.reschedule();
+      updates.start();
     },
     async popupOpened() {
       await plans.refreshIfOlderThan(POPUP_REFRESH_AFTER_MS);
     },
     async shutdown() {
       scheduler.stop();
+      updates.stop();
       checks.forget();
       await clipboard.clearOnQuit();
     },

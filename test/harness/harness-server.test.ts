@@ -19,12 +19,13 @@ afterEach(async () => {
   harness = undefined;
 });
 
-async function start(signedIn = true): Promise<Harness> {
+async function start(signedIn = true, installedBuild = false): Promise<Harness> {
   dataDir = await mkdtemp(join(tmpdir(), 'proxy-tray-harness-'));
   harness = await startHarness({
     dataDir,
     vault: new MemoryVault(),
     rendererDir,
+    installedBuild,
     ...(signedIn ? { signIn: { serviceUrl: api().baseUrl, token: api().tokenFor('demo') } } : {}),
   });
   return harness;
@@ -143,6 +144,33 @@ describe('the browser harness', () => {
       body: JSON.stringify({ key: 'nope' }),
     });
     expect(unknown.status).toBe(404);
+  });
+
+  const offerUpdate = (h: Harness) =>
+    fetch(`${h.url}__harness/update-ready`, {
+      method: 'POST',
+      body: JSON.stringify({ version: '1.2.3' }),
+    });
+
+  it('has no updates, like any build that is not installed', async () => {
+    const h = await start(false);
+    expect(await (await call(h, 'updates:status')).json()).toMatchObject({
+      value: { state: 'unavailable' },
+    });
+    expect((await offerUpdate(h)).status).toBe(409);
+  });
+
+  it('plays an installed build whose update server the test drives, and records the restart', async () => {
+    const h = await start(false, true);
+    expect((await offerUpdate(h)).status).toBe(204);
+    await expect
+      .poll(async () => (await call(h, 'updates:status')).json())
+      .toEqual({ ok: true, value: { state: 'ready', version: '1.2.3' } });
+    expect(await (await call(h, 'updates:restart')).json()).toEqual({ ok: true, value: null });
+    expect(await (await fetch(`${h.url}__harness/state`)).json()).toMatchObject({
+      updateChecks: 1,
+      updateRestarts: 1,
+    });
   });
 
   it('refuses requests from another origin', async () => {

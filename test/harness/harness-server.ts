@@ -11,6 +11,7 @@ import type { TokenVault } from '../../src/main/session/token-vault';
 import { ipcEventContract } from '../../src/shared/ipc/contract';
 import { MemoryClipboard } from '../main/clipboard/memory-clipboard';
 import { EventStream } from './event-stream';
+import { HarnessUpdater } from './harness-updater';
 import { HARNESS_BRIDGE_PATH, harnessPopupPage } from './popup-page';
 import { staticFile } from './static-files';
 
@@ -24,6 +25,11 @@ export interface HarnessOptions {
   port?: number;
   /** Signs in at start when both are given (the demo does). */
   signIn?: { serviceUrl: string; token: string };
+  /**
+   * Plays an installed build, whose update server the test drives (POST /__harness/update-ready).
+   * Otherwise, like any build that is not installed, updates are unavailable.
+   */
+  installedBuild?: boolean;
 }
 
 export interface Harness {
@@ -32,6 +38,8 @@ export interface Harness {
   /** What Electron would own, observable by tests. */
   clipboard: MemoryClipboard;
   shell: { hidden: number; quitRequested: number };
+  /** The update server and installer of an installed build (see `installedBuild`). */
+  updater: HarnessUpdater;
   /** Desktop notifications shown, in order; a click is POST /__harness/notification-click. */
   notifications: Alert[];
   close(): Promise<void>;
@@ -53,6 +61,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const shell = { hidden: 0, quitRequested: 0 };
   const events = new EventStream();
   const notifications: Alert[] = [];
+  const updater = new HarnessUpdater();
   // The save dialog's stand-in: the page downloads the file instead (see X-Harness-Download).
   const downloads: ExportFile[] = [];
   let offeredDownload: number | undefined;
@@ -69,6 +78,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     hidePopup: () => (shell.hidden += 1),
     quit: () => (shell.quitRequested += 1),
     onError: (error) => console.error('harness:', error),
+    ...(options.installedBuild ? { updater, isPackaged: true } : {}),
   });
   await services.start();
   if (options.signIn) await services.session.signIn(options.signIn);
@@ -113,6 +123,22 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       await popupShown('plans', clicked.planId);
       return send(response, 204, 'text/plain', '');
     }
+    if (request.method === 'POST' && url.pathname === '/__harness/update-ready') {
+      if (!options.installedBuild)
+        return send(response, 409, 'text/plain', 'Not an installed build');
+      const { version } = JSON.parse((await readBody(request)) || '{}') as { version?: string };
+      if (!version) return send(response, 400, 'text/plain', 'No version');
+      // The update server offers it; the check a schedule would run finds and downloads it.
+      updater.offer(version);
+      await services.updates.checkNow();
+      return send(response, 204, 'text/plain', '');
+    }
+    if (request.method === 'POST' && url.pathname === '/__harness/update-server-down') {
+      if (!options.installedBuild)
+        return send(response, 409, 'text/plain', 'Not an installed build');
+      updater.goDown();
+      return send(response, 204, 'text/plain', '');
+    }
     if (request.method === 'GET' && url.pathname === '/__events') {
       // A page that connects is a popup being shown.
       return events.open(response, () => void popupShown());
@@ -132,7 +158,13 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         response,
         200,
         'application/json',
-        JSON.stringify({ clipboard: clipboard.text, ...shell, notifications }),
+        JSON.stringify({
+          clipboard: clipboard.text,
+          ...shell,
+          notifications,
+          updateChecks: updater.checks,
+          updateRestarts: updater.restarts,
+        }),
       );
     }
     if (request.method === 'GET' && (url.pathname === '/' || url.pathname === '/index.html')) {
@@ -161,6 +193,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     services,
     clipboard,
     shell,
+    updater,
     notifications,
     async close() {
       events.close();

@@ -10,6 +10,7 @@ import type { SessionResult } from '../session/session-status';
 import type { SettingsStore } from '../settings/settings-store';
 import type { LabelStore } from '../labels/label-store';
 import type { StoreRecovery } from '../settings/store-recovery';
+import type { UpdateService } from '../updates/update-service';
 import { UserFacingError } from './error-to-ipc';
 import type { IpcHandlers } from './ipc-dispatcher';
 import { sessionViewOf, settingsViewOf } from './views';
@@ -23,6 +24,7 @@ export interface IpcServices {
   clipboard: ClipboardGuard;
   checks: ProxyCheckService;
   alerts: AlertService;
+  updates: UpdateService;
   saveFile: SaveFile;
   hidePopup(): void;
   quit(): void;
@@ -84,6 +86,14 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
     'export:save': (input) =>
       saveExport(plans.entries(input.proxyIds), input, settings.get(), services.saveFile),
     'alerts:list': async () => [...services.alerts.current()],
+    'updates:status': async () => services.updates.status(),
+    'updates:check': () => services.updates.checkNow(),
+    'updates:restart': async () => {
+      if (!services.updates.restart()) {
+        throw new UserFacingError('invalid_request', 'No update is ready to install yet.');
+      }
+      return null;
+    },
     'settings:get': async () => settingsView(),
     'settings:update': async (patch) => {
       settings.update(patch);

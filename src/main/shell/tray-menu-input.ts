@@ -1,5 +1,6 @@
 import type { PlansSnapshot } from '../../shared/ipc/plans-view';
 import type { SessionView } from '../../shared/ipc/session-view';
+import type { UpdateStatus } from '../../shared/ipc/update-status';
 import { proxyMenuTitle, type TrayMenuInput } from './tray-menu-template';
 
 /** The tray menu's data from what the popup is also shown: one source of truth for both. */
@@ -20,4 +21,9 @@ export function trayMenuInputOf(session: SessionView, plans: PlansSnapshot): Tra
     })),
     refreshing: plans.refreshing,
   };
+}
+
+/** The version the tray offers to restart into: only a downloaded update. */
+export function readyUpdateVersion(status: UpdateStatus): string | undefined {
+  return status.state === 'ready' ? status.version : undefined;
 }

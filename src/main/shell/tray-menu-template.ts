@@ -33,6 +33,8 @@ export interface TrayMenuInput {
   refreshing: boolean;
   /** Things in the popup that need the user's attention (expiring plans, failed changes). */
   alerts?: number;
+  /** The version of a downloaded update that a restart installs. */
+  updateVersion?: string;
 }
 
 export interface TrayMenuActions {
@@ -44,6 +46,8 @@ export interface TrayMenuActions {
   openSettings(): void;
   signOut(): void;
   quit(): void;
+  /** Quits and installs the downloaded update. */
+  restartToUpdate(): void;
 }
 
 export interface TrayMenuItem {
@@ -71,8 +75,9 @@ const separator: TrayMenuItem = { type: 'separator' };
 
 export function buildTrayMenu(input: TrayMenuInput, actions: TrayMenuActions): TrayMenuItem[] {
   const quit: TrayMenuItem = { id: 'quit', label: 'Quit Proxy Tray', click: () => actions.quit() };
+  const leave = [...updateItems(input.updateVersion, actions), quit];
   if (input.status === 'signed-out') {
-    return [{ id: 'sign-in', label: 'Sign in…', click: () => actions.open() }, separator, quit];
+    return [{ id: 'sign-in', label: 'Sign in…', click: () => actions.open() }, separator, ...leave];
   }
   return [
     ...statusItems(input, actions),
@@ -89,7 +94,19 @@ export function buildTrayMenu(input: TrayMenuInput, actions: TrayMenuActions): T
     { id: 'settings', label: 'Settings…', click: () => actions.openSettings() },
     { id: 'sign-out', label: 'Sign out', click: () => actions.signOut() },
     separator,
-    quit,
+    ...leave,
+  ];
+}
+
+/** Next to Quit, which also installs it: a restart is a quit that comes back. */
+function updateItems(version: string | undefined, actions: TrayMenuActions): TrayMenuItem[] {
+  if (!version) return [];
+  return [
+    {
+      id: 'restart-to-update',
+      label: `Restart to update to ${menuLabel(version)}`,
+      click: () => actions.restartToUpdate(),
+    },
   ];
 }
 

@@ -20,6 +20,9 @@ export const IPC_CHANNELS = [
   'checks:cancel',
   'export:save',
   'alerts:list',
+  'updates:status',
+  'updates:check',
+  'updates:restart',
   'settings:get',
   'settings:update',
   'app:notices',
@@ -34,6 +37,7 @@ export const IPC_EVENTS = [
   'settings:changed',
   'checks:changed',
   'alerts:changed',
+  'updates:changed',
   'popup:shown',
 ] as const;
 export type IpcEvent = (typeof IPC_EVENTS)[number];

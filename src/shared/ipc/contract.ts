@@ -9,6 +9,7 @@ import type { IpcChannel, IpcEvent } from './channel-names';
 import { alertViewSchema } from './alert-view';
 import { plansSnapshotSchema, proxyViewSchema } from './plans-view';
 import { sessionViewSchema } from './session-view';
+import { updateStatusSchema } from './update-status';
 
 /**
  * THE contract between the popup and the main process, declared once: each channel's input and
@@ -87,6 +88,12 @@ export const ipcContract = {
     ]),
   },
   'alerts:list': { input: none, output: z.array(alertViewSchema) },
+  /** The app's own updates: checked, downloaded and installed by the main process. */
+  'updates:status': { input: none, output: updateStatusSchema },
+  /** Checks now; answers once the update server has (a found update then downloads on). */
+  'updates:check': { input: none, output: updateStatusSchema },
+  /** Quits and installs the downloaded update; refused while none is ready. */
+  'updates:restart': { input: none, output: z.null() },
   'settings:get': { input: none, output: settingsViewSchema },
   'settings:update': { input: settingsPatchSchema, output: settingsViewSchema },
   /** Things the user must hear about once, e.g. a settings file that was unreadable and backed up. */
@@ -101,6 +108,7 @@ export const ipcEventContract = {
   'settings:changed': settingsViewSchema,
   'checks:changed': proxyChecksViewSchema,
   'alerts:changed': z.array(alertViewSchema),
+  'updates:changed': updateStatusSchema,
   /**
    * `panel`: the tray menu's "Settings…" opens the popup on its settings panel; `planId`: a
    * notification's click opens it at that plan.

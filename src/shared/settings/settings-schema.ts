@@ -112,6 +112,7 @@ const userFields = {
     CHECK_CONCURRENCY_MAX,
     `The number of checks at once must be a whole number from 1 to ${CHECK_CONCURRENCY_MAX}.`,
   ),
+  checkForUpdates: z.boolean({ error: '“Check for updates automatically” must be true or false.' }),
 };
 
 export const settingsSchema = z.object({
@@ -131,6 +132,8 @@ export const settingsSchema = z.object({
   checkEchoUrl: userFields.checkEchoUrl.default(DEFAULT_CHECK_ECHO_URL),
   checkProtocol: userFields.checkProtocol.default('http'),
   checkConcurrency: userFields.checkConcurrency.default(4),
+  // Files written before this setting existed simply lack it: the default applies, no migration.
+  checkForUpdates: userFields.checkForUpdates.default(true),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;

@@ -33,6 +33,8 @@ interface Options {
   apiAccounts: AccountOptions[] | undefined;
   /** Who the popup fixture signs in as at start; null starts signed out. */
   signInAs: string | null;
+  /** Whether the harness plays an installed build (which checks for updates). */
+  installedBuild: boolean;
 }
 
 interface Fixtures {
@@ -47,6 +49,7 @@ interface Fixtures {
 export const test = base.extend<Options & Fixtures>({
   apiAccounts: [undefined, { option: true }],
   signInAs: ['demo', { option: true }],
+  installedBuild: [false, { option: true }],
 
   api: async ({ apiAccounts }, use) => {
     const api = await createApiServer(apiAccounts ? { accounts: apiAccounts } : {});
@@ -69,12 +72,13 @@ export const test = base.extend<Options & Fixtures>({
     await keychain.clear();
   },
 
-  launchHarness: async ({ api, dataDir, keychain }, use) => {
+  launchHarness: async ({ api, dataDir, keychain, installedBuild }, use) => {
     const running = new Set<Harness>();
     await use(async (options = {}) => {
       const harness = await startHarness({
         dataDir,
         vault: options.vault ?? keychain.vault,
+        installedBuild,
         ...(options.signInAs
           ? {
               signIn: {

@@ -48,6 +48,7 @@ describe('defaults', () => {
       checkEchoUrl: 'https://api64.ipify.org',
       checkProtocol: 'http',
       checkConcurrency: 4,
+      checkForUpdates: true,
     } satisfies Settings);
   });
 
@@ -113,6 +114,7 @@ describe('update', () => {
     ],
     ['checkProtocol', ['http', 'socks5'], ['socks4', 'https', null]],
     ['checkConcurrency', [1, 4, 32], [0, 33, 1.5, '4', null]],
+    ['checkForUpdates', [false, true], ['no', 0, null]],
   ];
 
   for (const [field, accepted, refused] of cases) {

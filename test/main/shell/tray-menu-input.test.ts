@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trayMenuInputOf } from '../../../src/main/shell/tray-menu-input';
+import { readyUpdateVersion, trayMenuInputOf } from '../../../src/main/shell/tray-menu-input';
 import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
 import type { SessionView } from '../../../src/shared/ipc/session-view';
 
@@ -87,5 +87,13 @@ describe('trayMenuInputOf', () => {
 
   it('has no plans before the first refresh', () => {
     expect(trayMenuInputOf(session, { ...plans, plans: null }).plans).toEqual([]);
+  });
+});
+
+describe('readyUpdateVersion', () => {
+  it('is the version of a downloaded update, and nothing before it is downloaded', () => {
+    expect(readyUpdateVersion({ state: 'ready', version: '1.2.3' })).toBe('1.2.3');
+    expect(readyUpdateVersion({ state: 'downloading', version: '1.2.3' })).toBeUndefined();
+    expect(readyUpdateVersion({ state: 'idle' })).toBeUndefined();
   });
 });

@@ -28,6 +28,7 @@ function recordingActions() {
     openSettings: record('openSettings'),
     signOut: record('signOut'),
     quit: record('quit'),
+    restartToUpdate: record('restartToUpdate'),
   };
   return { actions, calls };
 }
@@ -137,6 +138,20 @@ describe('buildTrayMenu: structure per state', () => {
     expect(find(buildTrayMenu({ ...active, alerts: 0 }, actions), 'open').label).toBe(
       'Open Proxy Tray',
     );
+  });
+
+  it('offers a restart into a downloaded update next to Quit, signed in or not', () => {
+    const { actions, calls } = recordingActions();
+    const ready = { ...active, updateVersion: '1.2.3' };
+    const menu = buildTrayMenu(ready, actions);
+    expect(outline(menu).slice(-3)).toEqual(['---', 'restart-to-update', 'quit']);
+    expect(find(menu, 'restart-to-update').label).toBe('Restart to update to 1.2.3');
+    click(find(menu, 'restart-to-update'));
+    expect(calls).toEqual([['restartToUpdate']]);
+
+    const signedOut = buildTrayMenu({ ...ready, status: 'signed-out' }, actions);
+    expect(outline(signedOut)).toEqual(['sign-in', '---', 'restart-to-update', 'quit']);
+    expect(outline(buildTrayMenu(active, actions))).not.toContain('restart-to-update');
   });
 
   it('builds a template Electron accepts', () => {

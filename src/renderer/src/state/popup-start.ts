@@ -7,6 +7,7 @@ import { plans } from './plans.svelte';
 import { session } from './session.svelte';
 import { settings } from './settings.svelte';
 import { toasts } from './toasts.svelte';
+import { updates } from './updates.svelte';
 
 /**
  * Wires the popup to the main process (once): subscribes to every event, then loads the session,
@@ -21,6 +22,7 @@ export async function startPopup(): Promise<void> {
     plans.list(),
     alerts.load(),
     checks.load(),
+    updates.load(),
     showNotices(),
   ]);
   if (!following) {
@@ -48,6 +50,7 @@ function connect(): void {
   api.on('settings:changed', (view) => settings.accept(view));
   api.on('alerts:changed', (list) => alerts.receive(list));
   api.on('checks:changed', (view) => checks.receive(view));
+  api.on('updates:changed', (status) => updates.receive(status));
   api.on('popup:shown', (event) => {
     clock.touch();
     navigation.popupShown(event);
