@@ -1,9 +1,7 @@
+import { realTimers, type Timers } from '../timers';
 import type { ClipboardPort } from './clipboard-port';
 
-export interface GuardTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type GuardTimers = Timers;
 
 export interface ClipboardGuardOptions {
   clipboard: ClipboardPort;
@@ -16,11 +14,6 @@ export interface ClipboardGuardOptions {
 
 /** setTimeout fires at once for delays past this (2^31 - 1 ms, about 24.8 days). */
 const LONGEST_TIMER_MS = 2_147_483_647;
-
-const realTimers: GuardTimers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /**
  * Copies credentials and takes them off the clipboard again after a delay, but only if the

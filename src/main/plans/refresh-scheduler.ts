@@ -1,7 +1,6 @@
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+import { realTimers, type Timers } from '../timers';
+
+export type { Timers };
 
 export interface RefreshSchedulerOptions {
   refresh: () => Promise<unknown>;
@@ -24,10 +23,7 @@ export class RefreshScheduler {
 
   constructor(options: RefreshSchedulerOptions) {
     this.#options = options;
-    this.#timers = options.timers ?? {
-      setTimeout: (callback, ms) => setTimeout(callback, ms),
-      clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-    };
+    this.#timers = options.timers ?? realTimers;
   }
 
   /** (Re)starts the countdown; call it on sign-in, account switch and interval changes. */

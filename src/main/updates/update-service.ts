@@ -1,5 +1,5 @@
 import type { UpdateStatus } from '../../shared/ipc/update-status';
-import type { Timers } from '../plans/refresh-scheduler';
+import { realTimers, type Timers } from '../timers';
 import { type UpdatePhase, updateFailure } from './update-failure';
 import type { Updater } from './updater';
 
@@ -47,10 +47,7 @@ export class UpdateService {
 
   constructor(options: UpdateServiceOptions) {
     this.#options = options;
-    this.#timers = options.timers ?? {
-      setTimeout: (callback, ms) => setTimeout(callback, ms),
-      clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-    };
+    this.#timers = options.timers ?? realTimers;
     const updater = this.#updater();
     this.#status = updater
       ? { state: 'idle' }
