@@ -5,7 +5,7 @@ import type { IpcEvent } from '../shared/ipc/channel-names';
 import type { IpcEventPayload } from '../shared/ipc/contract';
 import { sessionViewOf } from './ipc/views';
 import { createMainServices, type MainServices } from './main-services';
-import { KeytarVault } from './session/keytar-vault';
+import { APP_KEYCHAIN_SERVICE, KeytarVault } from './session/keytar-vault';
 import { setUpLifecycle } from './shell/app-lifecycle';
 import { createAutoUpdater } from './shell/auto-updater';
 import { electronClipboard } from './shell/clipboard';
@@ -22,7 +22,6 @@ import { readyUpdateVersion, trayMenuInputOf } from './shell/tray-menu-input';
 // Composition root: builds the plain-Node services and hands them to Electron's glue. Everything
 // with behaviour lives in those modules and is tested in Node; this file only connects them.
 
-const KEYCHAIN_SERVICE = 'Proxy Tray';
 /** The events that change what the tray's menu and tooltip show. */
 const TRAY_EVENTS = new Set<IpcEvent>([
   'plans:changed',
@@ -51,7 +50,7 @@ if (!lifecycle.ok) {
     try {
       services = createMainServices({
         createStore: (options) => new ElectronStore(options),
-        vault: new KeytarVault({ service: KEYCHAIN_SERVICE }),
+        vault: new KeytarVault({ service: APP_KEYCHAIN_SERVICE }),
         clipboard: electronClipboard,
         saveFile: saveWithDialog((open) => {
           if (!popup) throw new Error('The popup is not ready.');
@@ -66,7 +65,6 @@ if (!lifecycle.ok) {
             popup?.show({ focusSearch: false });
           }),
         onError: reportError,
-        isPackaged: app.isPackaged,
         // Development runs have no app-update.yml and nothing to replace: no updater at all.
         ...(app.isPackaged
           ? { updater: createAutoUpdater({ beforeQuitForUpdate: () => popup?.destroy() }) }
@@ -129,15 +127,17 @@ if (!lifecycle.ok) {
         services.popupOpened().catch(reportError);
       },
     });
+    // One handler, so that the smoke tests' "click on the tray" is the tray's own.
+    const clickTray = () => popup?.toggle();
     tray = createTray({
       assetsDir: assetsDirectory({
         isPackaged: app.isPackaged,
         resourcesPath: process.resourcesPath,
         appPath: app.getAppPath(),
       }),
-      onClick: () => popup?.toggle(),
+      onClick: clickTray,
     });
-    installSmokeProbe({ tray, popup, clickTray: () => popup?.toggle() });
+    installSmokeProbe({ tray, popup, clickTray });
     registerIpcHandlers({
       handlers: services.handlers,
       isTrustedSender: (frame) => popup?.isTrustedSender(frame) ?? false,

@@ -39,10 +39,11 @@ export interface MainServicesOptions {
   notify?: (alert: Alert) => void;
   onError?: (error: unknown) => void;
   timers?: Timers;
-  /** The app's own updater (electron-updater's autoUpdater); without one, updates are unavailable. */
+  /**
+   * The app's own updater (electron-updater's autoUpdater), in an installed build only; without
+   * one, updates are unavailable.
+   */
   updater?: Updater;
-  /** Whether this is an installed build: only those check for updates. */
-  isPackaged?: boolean;
 }
 
 export interface MainServices {
@@ -122,7 +123,6 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   });
   const updates = new UpdateService({
     ...(options.updater ? { updater: options.updater } : {}),
-    isPackaged: options.isPackaged ?? false,
     automatic: () => settings.get().checkForUpdates,
     onError,
     ...(options.timers ? { timers: options.timers } : {}),

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_DIR } from './electron-builder-setup';
+import { packageJson, PROJECT_DIR } from './electron-builder-setup';
 import { loadedModules, packageNameOf } from './module-specifiers';
 
 /**
@@ -16,11 +16,6 @@ const OUT_DIR = join(PROJECT_DIR, 'out');
 const MAIN_FILE = join(OUT_DIR, 'main', 'index.js');
 const PRELOAD_FILE = join(OUT_DIR, 'preload', 'index.cjs');
 const RENDERER_INDEX = join(OUT_DIR, 'renderer', 'index.html');
-
-const packageJson = JSON.parse(readFileSync(join(PROJECT_DIR, 'package.json'), 'utf8')) as {
-  main: string;
-  dependencies: Record<string, string>;
-};
 
 function built(file: string): string {
   if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first.`);

@@ -7,6 +7,7 @@ import { trayIconPath } from '../../src/main/shell/tray-icons';
 import {
   loadCheckedConfig,
   matchedBy,
+  packageJson,
   packedModules,
   PROJECT_DIR,
   type PackedModule,
@@ -17,13 +18,6 @@ import {
  * schema validator (app-builder-lib), its file matchers and its production-module collector. The
  * Electron binary is needed only to package, which the release workflow does on GitHub's runners.
  */
-
-const packageJson = JSON.parse(readFileSync(join(PROJECT_DIR, 'package.json'), 'utf8')) as {
-  name: string;
-  productName: string;
-  dependencies: Record<string, string>;
-  devDependencies: Record<string, string>;
-};
 
 /** Every file under `dir`, relative to the project. */
 function filesUnder(dir: string): string[] {

@@ -4,13 +4,22 @@ import type { Configuration } from 'app-builder-lib';
 import { getCollectorByPackageManager, PM } from 'app-builder-lib/out/node-module-collector';
 import type { NodeModuleInfo } from 'app-builder-lib/out/node-module-collector/types';
 import { DebugLogger, TmpDir } from 'builder-util';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** electron-builder's own loading and checking of a config file, as `electron-builder` runs them. */
 
 export const PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The project's package.json, the fields the packaging tests read. */
+export const packageJson = JSON.parse(readFileSync(join(PROJECT_DIR, 'package.json'), 'utf8')) as {
+  name: string;
+  productName: string;
+  main: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 
 /** Loads a config file the way the CLI does (`extends` followed), then runs the schema check. */
 export async function loadCheckedConfig(file: string): Promise<Configuration> {
@@ -54,7 +63,7 @@ export async function packedModules(): Promise<PackedModule[]> {
   const tmp = new TmpDir('proxy-tray-packed-modules');
   try {
     const collector = getCollectorByPackageManager(PM.NPM, PROJECT_DIR, tmp);
-    const { nodeModules } = await collector.getNodeModules({ packageName: 'proxy-tray' });
+    const { nodeModules } = await collector.getNodeModules({ packageName: packageJson.name });
     const flat: PackedModule[] = [];
     const walk = (modules: readonly NodeModuleInfo[]) => {
       for (const module of modules) {

@@ -78,7 +78,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     hidePopup: () => (shell.hidden += 1),
     quit: () => (shell.quitRequested += 1),
     onError: (error) => console.error('harness:', error),
-    ...(options.installedBuild ? { updater, isPackaged: true } : {}),
+    ...(options.installedBuild ? { updater } : {}),
   });
   await services.start();
   if (options.signIn) await services.session.signIn(options.signIn);

@@ -1,13 +1,11 @@
 import { realTimers, type Timers } from '../timers';
 import type { ClipboardPort } from './clipboard-port';
 
-export type GuardTimers = Timers;
-
 export interface ClipboardGuardOptions {
   clipboard: ClipboardPort;
   /** Read at each copy, from settings; 0 means the copy is never cleared. */
   clearAfterMs: () => number;
-  timers?: GuardTimers;
+  timers?: Timers;
   /** A failed read or clear in the background has no caller to tell; this hears about it. */
   onError?: (error: unknown) => void;
 }
@@ -23,7 +21,7 @@ const LONGEST_TIMER_MS = 2_147_483_647;
 export class ClipboardGuard {
   readonly #clipboard: ClipboardPort;
   readonly #clearAfterMs: () => number;
-  readonly #timers: GuardTimers;
+  readonly #timers: Timers;
   readonly #onError: (error: unknown) => void;
   #pending: { text: string; timer: unknown } | undefined;
   /** Bumped by every copy and quit, so that work started before one of them stands down. */

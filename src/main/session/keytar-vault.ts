@@ -9,8 +9,11 @@ export interface KeytarApi {
   deletePassword(service: string, account: string): Promise<boolean>;
 }
 
+/** The keychain service name the app keeps its tokens under (the smoke tests look there too). */
+export const APP_KEYCHAIN_SERVICE = 'Proxy Tray';
+
 export interface KeytarVaultOptions {
-  /** The keychain's service name: the app uses 'Proxy Tray'. */
+  /** The keychain's service name: APP_KEYCHAIN_SERVICE in the app, a unique one in tests. */
   service: string;
   /** Deadline of every keychain call. Default 10 s. */
   timeoutMs?: number;

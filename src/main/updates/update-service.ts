@@ -10,10 +10,11 @@ export const CHECK_EVERY_MS = 4 * 60 * 60_000;
 export const NOT_INSTALLED_MESSAGE = 'Updates are checked only in installed builds.';
 
 export interface UpdateServiceOptions {
-  /** electron-updater's autoUpdater in the app; none where the build cannot update itself. */
+  /**
+   * electron-updater's autoUpdater in an installed build; none where the build cannot replace
+   * itself (a development run, the harness, the demo).
+   */
   updater?: Updater;
-  /** Only an installed build can replace itself (not a development run, the harness or the demo). */
-  isPackaged: boolean;
   /** The "Check for updates automatically" setting, read whenever a check is due. */
   automatic: () => boolean;
   /** Told about failures nothing explains, for the log; the user sees a plain sentence. */
@@ -48,7 +49,7 @@ export class UpdateService {
   constructor(options: UpdateServiceOptions) {
     this.#options = options;
     this.#timers = options.timers ?? realTimers;
-    const updater = this.#updater();
+    const { updater } = options;
     this.#status = updater
       ? { state: 'idle' }
       : { state: 'unavailable', message: NOT_INSTALLED_MESSAGE };
@@ -99,7 +100,7 @@ export class UpdateService {
    * an update is ready, or where updates are unavailable.
    */
   async checkNow(): Promise<UpdateStatus> {
-    const updater = this.#updater();
+    const { updater } = this.#options;
     if (updater && !BUSY.has(this.#status.state)) {
       this.#checking ??= this.#check(updater).finally(() => (this.#checking = undefined));
       await this.#checking;
@@ -111,7 +112,7 @@ export class UpdateService {
 
   /** Quits and installs the downloaded update; false (and nothing happens) while none is ready. */
   restart(): boolean {
-    const updater = this.#updater();
+    const { updater } = this.#options;
     if (!updater || this.#status.state !== 'ready') return false;
     updater.quitAndInstall();
     return true;
@@ -154,13 +155,10 @@ export class UpdateService {
     });
   }
 
-  #updater(): Updater | undefined {
-    return this.#options.isPackaged ? this.#options.updater : undefined;
-  }
-
   #arm(ms: number): void {
     this.#disarm();
-    const due = this.#updater() && this.#options.automatic() && this.#status.state !== 'ready';
+    const due =
+      this.#options.updater && this.#options.automatic() && this.#status.state !== 'ready';
     if (this.#stopped || !due) return;
     this.#handle = this.#timers.setTimeout(() => {
       this.#handle = undefined;

@@ -1,8 +1,6 @@
 import keytar from 'keytar';
+import { APP_KEYCHAIN_SERVICE } from '../../../src/main/session/keytar-vault';
 import { exitStatusOf, runTool } from './os-tools';
-
-/** The keychain service name the app stores tokens under (KEYCHAIN_SERVICE in src/main/index.ts). */
-export const APP_KEYCHAIN_SERVICE = 'Proxy Tray';
 
 /** `security`'s exit status for "The specified item could not be found in the keychain." */
 const MAC_ITEM_NOT_FOUND = 44;
@@ -25,19 +23,8 @@ export async function readAppKeychainEntry(
   platform: NodeJS.Platform = process.platform,
 ): Promise<AppKeychainEntry> {
   if (platform === 'darwin') {
-    try {
-      await runTool('security', [
-        'find-generic-password',
-        '-s',
-        APP_KEYCHAIN_SERVICE,
-        '-a',
-        account,
-      ]);
-      return { state: 'present-unreadable' };
-    } catch (error) {
-      if (exitStatusOf(error) === MAC_ITEM_NOT_FOUND) return { state: 'absent' };
-      throw error;
-    }
+    const found = await onMacKeychainItem('find-generic-password', account);
+    return found ? { state: 'present-unreadable' } : { state: 'absent' };
   }
   const token = await keytar.getPassword(APP_KEYCHAIN_SERVICE, account);
   return token === null ? { state: 'absent' } : { state: 'present', token };
@@ -57,18 +44,22 @@ export async function deleteAppKeychainEntry(
   platform: NodeJS.Platform = process.platform,
 ): Promise<void> {
   if (platform === 'darwin') {
-    try {
-      await runTool('security', [
-        'delete-generic-password',
-        '-s',
-        APP_KEYCHAIN_SERVICE,
-        '-a',
-        account,
-      ]);
-    } catch (error) {
-      if (exitStatusOf(error) !== MAC_ITEM_NOT_FOUND) throw error;
-    }
+    await onMacKeychainItem('delete-generic-password', account);
     return;
   }
   await keytar.deletePassword(APP_KEYCHAIN_SERVICE, account);
+}
+
+/** Runs a `security` command on the app's item for `account`; false when there is no such item. */
+async function onMacKeychainItem(
+  command: 'find-generic-password' | 'delete-generic-password',
+  account: string,
+): Promise<boolean> {
+  try {
+    await runTool('security', [command, '-s', APP_KEYCHAIN_SERVICE, '-a', account]);
+    return true;
+  } catch (error) {
+    if (exitStatusOf(error) === MAC_ITEM_NOT_FOUND) return false;
+    throw error;
+  }
 }

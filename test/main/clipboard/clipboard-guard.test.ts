@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClipboardGuard, type GuardTimers } from '../../../src/main/clipboard/clipboard-guard';
+import { ClipboardGuard } from '../../../src/main/clipboard/clipboard-guard';
+import type { Timers } from '../../../src/main/timers';
 import { MemoryClipboard } from './memory-clipboard';
 
 const SECRET = '203.0.113.7:8080:alice:s3cret';
@@ -190,7 +191,7 @@ describe('injected timers', () => {
   it('schedules and cancels through them', async () => {
     const scheduled = new Map<number, { callback: () => void; ms: number }>();
     let nextHandle = 1;
-    const timers: GuardTimers = {
+    const timers: Timers = {
       setTimeout: (callback, ms) => {
         scheduled.set(nextHandle, { callback, ms });
         return nextHandle++;

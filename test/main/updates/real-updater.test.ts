@@ -57,7 +57,6 @@ function serviceOver(updater: Awaited<ReturnType<typeof realUpdater>>['updater']
   const seen: UpdateStatus[] = [];
   const service = new UpdateService({
     updater,
-    isPackaged: true,
     automatic: () => true,
     onError: (error) => unexpected.push(error),
     now: () => new Date('2026-02-01T09:00:00.000Z'),

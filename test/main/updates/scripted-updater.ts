@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Timers } from '../../../src/main/plans/refresh-scheduler';
+import type { Timers } from '../../../src/main/timers';
 import type { UpdateCheck, Updater } from '../../../src/main/updates/updater';
 
 /** What the next check meets: nothing new, a version (whose download may fail), or an error. */

@@ -10,7 +10,7 @@ import { ManualTimers, ScriptedUpdater, settle } from './scripted-updater';
 
 const NOW = '2026-03-01T08:00:00.000Z';
 
-function setUp(options: { isPackaged?: boolean; automatic?: boolean; updater?: boolean } = {}) {
+function setUp(options: { automatic?: boolean; updater?: boolean } = {}) {
   const updater = new ScriptedUpdater();
   const timers = new ManualTimers();
   const setting = { automatic: options.automatic ?? true };
@@ -18,7 +18,6 @@ function setUp(options: { isPackaged?: boolean; automatic?: boolean; updater?: b
   const seen: UpdateStatus[] = [];
   const service = new UpdateService({
     ...(options.updater === false ? {} : { updater }),
-    isPackaged: options.isPackaged ?? true,
     automatic: () => setting.automatic,
     onError: (error) => unexpected.push(error),
     timers,
@@ -37,11 +36,9 @@ function updaterError(
 }
 
 describe('UpdateService: where updates are unavailable', () => {
-  it.each([
-    ['a build that is not installed', { isPackaged: false }],
-    ['a build without an updater', { updater: false }],
-  ])('%s says so, checks nothing and restarts into nothing', async (_name, options) => {
-    const { updater, timers, service } = setUp(options);
+  // The app gives an updater to installed builds only: a development run, the harness, the demo.
+  it('a build without an updater says so, checks nothing and restarts into nothing', async () => {
+    const { updater, timers, service } = setUp({ updater: false });
     expect(service.status()).toEqual({ state: 'unavailable', message: NOT_INSTALLED_MESSAGE });
 
     service.start();

@@ -35,7 +35,7 @@ async function start(options: { installed?: boolean } = {}) {
     hidePopup: () => {},
     quit: () => {},
     timers,
-    ...(options.installed ? { updater, isPackaged: true } : {}),
+    ...(options.installed ? { updater } : {}),
   });
   running.push(services);
   await services.start();
