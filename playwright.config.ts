@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import type { PopupOptions } from './test/e2e/support/popup-fixtures';
 import { CHROMIUM_LAUNCH_OPTIONS } from './test/e2e/support/chromium';
 
 /**
@@ -6,7 +7,7 @@ import { CHROMIUM_LAUNCH_OPTIONS } from './test/e2e/support/chromium';
  * over the real main-process services). Run: `npx electron-vite build && sh scripts/with-keychain.sh
  * npx playwright test`. The global setup fails the run when Chromium or the build is missing.
  */
-export default defineConfig({
+export default defineConfig<PopupOptions>({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './test/e2e/support/global-setup.ts',
@@ -22,6 +23,13 @@ export default defineConfig({
   // A test waits out real retry back-offs of the service client (a few seconds at most).
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Every popup test against the service as the spec writes it, and as a loose provider would.
+  // The loose dialect's own spec runs once (it asks for that dialect itself), and the screenshots
+  // are taken of the spec's.
+  projects: [
+    { name: 'spec', use: { apiDialect: 'spec' }, testIgnore: ['**/loose-service.spec.ts'] },
+    { name: 'loose', use: { apiDialect: 'loose' }, testIgnore: ['**/screenshots.spec.ts'] },
+  ],
   use: {
     browserName: 'chromium',
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,

@@ -20,9 +20,39 @@ export const ELECTRON_GLUE = [
   'src/main/shell/window-security.ts',
 ];
 
+/**
+ * The suites that talk to the reference service run twice: against the spec's dialect, and
+ * against the loose one a real provider might speak (strings for numbers, 0/1 booleans, other
+ * timestamp spellings, a wrapped listing, updates answered with 204): the app must work on both.
+ */
+const TALKS_TO_THE_SERVICE = [
+  'test/main/{api,plans,session,ipc,alerts,export}/**/*.test.ts',
+  'test/main/proxy-check/checks-over-ipc.test.ts',
+  'test/harness/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'spec',
+          include: ['test/**/*.test.ts'],
+          env: { PROXY_TRAY_API_DIALECT: 'spec' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'loose',
+          include: TALKS_TO_THE_SERVICE,
+          // Both read canned answers of their own, not the reference service.
+          exclude: ['test/main/api/decoding/**', 'test/main/api/response-properties.test.ts'],
+          env: { PROXY_TRAY_API_DIALECT: 'loose' },
+        },
+      },
+    ],
     environment: 'node',
     // Integration tests talk real HTTP and wait out real retry delays.
     testTimeout: 30_000,

@@ -1,6 +1,7 @@
 // `npm run demo`: the reference service with a demo account, then the app pointed at it. Where the
 // Electron binary is missing (our build machines), the popup opens in the browser harness instead,
 // over the same main-process services, already signed in as the demo user.
+// `npm run demo -- --dialect loose` serves the same data the way loose real providers write it.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,6 +9,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { API_DIALECTS, isApiDialect } from '../test/api-server/dialect';
 import { createApiServer } from '../test/api-server/server';
 import { startHarness } from '../test/harness/harness-server';
 import { harnessVault } from '../test/harness/harness-vault';
@@ -26,9 +29,21 @@ function electronBinary(): string | undefined {
   return existsSync(binary) ? binary : undefined;
 }
 
-const server = await createApiServer({ port: DEMO_PORT, control: true });
+const { values: flags } = parseArgs({ options: { dialect: { type: 'string' } } });
+if (flags.dialect !== undefined && !isApiDialect(flags.dialect)) {
+  console.error(`--dialect must be one of ${API_DIALECTS.join(', ')}, got "${flags.dialect}"`);
+  process.exit(1);
+}
+
+// Without --dialect, createApiServer takes $PROXY_TRAY_API_DIALECT, else the spec's.
+const server = await createApiServer({ port: DEMO_PORT, control: true, dialect: flags.dialect });
 const token = server.tokenFor('demo');
-console.log(`Demo service: ${server.baseUrl}`);
+console.log(`Demo service: ${server.baseUrl} (${server.dialect} dialect)`);
+for (const broken of server.looseVariants.unreadableProxies('demo')) {
+  console.log(
+    `  Loose listing: "${broken.planName}" also lists proxy ${broken.proxyId} without a ${broken.field}`,
+  );
+}
 console.log(`Demo user "demo", access token:\n${token}\n`);
 const closers: (() => Promise<void>)[] = [() => server.close()];
 const stop = () => void Promise.all(closers.map((close) => close())).then(() => process.exit(0));

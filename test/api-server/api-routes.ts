@@ -1,14 +1,17 @@
 // The service's endpoints, as spec section 4 describes them. Where the spec says "not shown"
-// (ownership, blocked plans, errors, bounds) the choices are explained in README.md.
+// (ownership, blocked plans, errors, bounds) the choices are explained in README.md. What the
+// routes do is the same in every dialect; how a success is written is the dialect's business.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from './authenticate';
 import type { Caller } from './authenticate';
 import { boolean, integerBetween, stringUpTo, validateBody } from './body-validation';
 import { ApiError } from './error-replies';
-import type { Plan, Proxy, User } from './records';
+import type { Proxy, User } from './records';
 import type { AccountStore } from './store';
 import type { TokenService } from './tokens';
+import { sendWireAnswer } from './wire-answer';
+import type { WireDialect } from './wire-dialect';
 
 export const API_ROUTES = [
   { method: 'GET', path: '/users/me' },
@@ -28,10 +31,12 @@ const proxyId = integerBetween(1, Number.MAX_SAFE_INTEGER);
 export interface ApiRouteDependencies {
   store: AccountStore;
   tokens: TokenService;
+  /** How answers are written: the spec's way or the loose way. */
+  dialect: WireDialect;
 }
 
 export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependencies): void {
-  const { store, tokens } = deps;
+  const { store, tokens, dialect } = deps;
   const callerOf = (request: FastifyRequest): Promise<Caller> =>
     authenticate(request.headers.authorization, tokens, store);
 
@@ -53,24 +58,27 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependenci
     return location.proxy;
   };
 
-  app.get('/users/me', async (request): Promise<User> => userView(await callerOf(request)));
-  app.post('/users/me', async (request): Promise<User> => userView(await callerOf(request)));
-
-  // The live records go out as they are: labels live elsewhere in the store, never in here.
-  app.get('/users/plans', async (request): Promise<Plan[]> => {
+  const me = async (request: FastifyRequest): Promise<unknown> => {
     const caller = await callerOf(request);
-    return caller.account.plans;
+    return dialect.user(userView(caller), caller.account);
+  };
+  app.get('/users/me', me);
+  app.post('/users/me', me);
+
+  app.get('/users/plans', async (request): Promise<unknown> => {
+    const caller = await callerOf(request);
+    return dialect.planListing(caller.account);
   });
 
-  app.put('/proxies/update_rotation', async (request) => {
+  app.put('/proxies/update_rotation', async (request, reply) => {
     const caller = await callerOf(request);
     const body = validateBody(request.body, { id: proxyId, is_rotating: boolean });
     const proxy = changeableProxy(caller, body.id);
     store.setRotation(proxy.id, body.is_rotating);
-    return { is_rotating: proxy.is_rotating };
+    return sendWireAnswer(reply, dialect.rotationAnswer(proxy.id, proxy.is_rotating));
   });
 
-  app.put('/proxies/update_rotate_interval', async (request) => {
+  app.put('/proxies/update_rotate_interval', async (request, reply) => {
     const caller = await callerOf(request);
     const body = validateBody(request.body, {
       id: proxyId,
@@ -78,15 +86,14 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependenci
     });
     const proxy = changeableProxy(caller, body.id);
     store.setRotateInterval(proxy.id, body.rotate_interval);
-    return { success: true };
+    return sendWireAnswer(reply, dialect.intervalAnswer(proxy.id, proxy.rotate_interval));
   });
 
-  app.put('/proxies/update_label', async (request) => {
+  app.put('/proxies/update_label', async (request, reply) => {
     const caller = await callerOf(request);
     const body = validateBody(request.body, { id: proxyId, label: stringUpTo(MAX_LABEL_LENGTH) });
     const proxy = changeableProxy(caller, body.id);
     store.setLabel(proxy.id, body.label);
-    // The spec's answer is the bare JSON boolean, not an object.
-    return true;
+    return sendWireAnswer(reply, dialect.labelAnswer(proxy.id, body.label));
   });
 }

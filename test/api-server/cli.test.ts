@@ -10,7 +10,11 @@ describe('cli.ts', () => {
   it('starts a sized server, prints its base URL and a working token, and stops on SIGTERM', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', CLI, '--port', '0', '--plans', '3', '--proxies', '2', '--prefix', '/api'],
+      [
+        ...['--import', 'tsx', CLI, '--port', '0', '--plans', '3', '--proxies', '2'],
+        // The bare array below is the spec's; the environment may ask for the loose dialect.
+        ...['--prefix', '/api', '--dialect', 'spec'],
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
@@ -38,14 +42,50 @@ describe('cli.ts', () => {
     else expect(code).toBe(0);
   });
 
-  it('refuses a bad flag value with a message and exit code 1', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--plans', 'many'], {
+  it('serves the loose dialect with --dialect loose, and says so', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLI, '--port', '0', '--dialect', 'loose'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    try {
+      await expect.poll(() => output, { timeout: 15_000 }).toMatch(/^TOKEN=\S+$/m);
+      expect(output).toMatch(/^DIALECT=loose$/m);
+      expect(output).toContain('(loose dialect)');
+      const baseUrl = /^BASE_URL=(\S+)$/m.exec(output)?.[1] ?? '';
+      const token = /^TOKEN=(\S+)$/m.exec(output)?.[1] ?? '';
+      const plans = await callApi({ baseUrl }, 'GET', 'users/plans', { token });
+      expect(plans.status).toBe(200);
+      expect(Array.isArray(plans.json)).toBe(false);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    await once(child, 'exit');
+  });
+
+  it.each([
+    ['--plans many', ['--plans', 'many'], {}, '--plans must be an integer'],
+    ['--dialect lax', ['--dialect', 'lax'], {}, '--dialect must be one of spec, loose, got "lax"'],
+    [
+      'PROXY_TRAY_API_DIALECT=lax',
+      [],
+      { PROXY_TRAY_API_DIALECT: 'lax' },
+      'Unknown API dialect (PROXY_TRAY_API_DIALECT=lax)',
+    ],
+  ])('refuses %s with a message and exit code 1', async (_case, args, env, message) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
     });
     let errors = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
     const [code] = await once(child, 'exit');
     expect(code).toBe(1);
-    expect(errors).toContain('--plans must be an integer');
+    expect(errors).toContain(message);
+    expect(errors).toContain('Usage:');
   });
 });

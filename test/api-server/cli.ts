@@ -1,11 +1,14 @@
 // Runs the reference service by hand, or for browser tests in another process:
 //   node --import tsx test/api-server/cli.ts [--port N] [--plans N] [--proxies N] [--prefix /api]
+//     [--seed N] [--dialect spec|loose]
 
 import { parseArgs } from 'node:util';
+import type { ApiDialect } from './dialect';
+import { API_DIALECTS, isApiDialect } from './dialect';
 import { createApiServer } from './server';
 
 const USAGE =
-  'Usage: node --import tsx test/api-server/cli.ts [--port N] [--plans N] [--proxies N] [--prefix /api] [--seed N]';
+  'Usage: node --import tsx test/api-server/cli.ts [--port N] [--plans N] [--proxies N] [--prefix /api] [--seed N] [--dialect spec|loose]';
 
 function integerFlag(value: string | undefined, name: string, fallback: number, min: number) {
   if (value === undefined) return fallback;
@@ -16,6 +19,12 @@ function integerFlag(value: string | undefined, name: string, fallback: number, 
   return parsed;
 }
 
+/** Undefined leaves the choice to createApiServer: $PROXY_TRAY_API_DIALECT, else spec. */
+function dialectFlag(value: string | undefined): ApiDialect | undefined {
+  if (value === undefined || isApiDialect(value)) return value;
+  throw new Error(`--dialect must be one of ${API_DIALECTS.join(', ')}, got "${value}"`);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -24,6 +33,7 @@ async function main(): Promise<void> {
       proxies: { type: 'string' },
       prefix: { type: 'string' },
       seed: { type: 'string' },
+      dialect: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -39,6 +49,7 @@ async function main(): Promise<void> {
     prefix: values.prefix,
     seed: integerFlag(values.seed, 'seed', 1, 0),
     control: true,
+    dialect: dialectFlag(values.dialect),
     accounts: [
       {
         username: 'demo',
@@ -50,10 +61,11 @@ async function main(): Promise<void> {
   });
 
   const token = server.tokenFor('demo');
-  console.log(`Proxy service reference API on ${server.baseUrl}`);
+  console.log(`Proxy service reference API on ${server.baseUrl} (${server.dialect} dialect)`);
   console.log(`Control API on ${server.url}/__control/`);
   console.log('');
   console.log(`BASE_URL=${server.baseUrl}`);
+  console.log(`DIALECT=${server.dialect}`);
   console.log(`TOKEN=${token}`);
   console.log('');
   console.log(`curl -H "Authorization: Bearer ${token}" ${server.baseUrl}users/me`);

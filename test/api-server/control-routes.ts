@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from './error-replies';
 import type { FaultQueue } from './faults';
-import { faultSchema } from './faults';
+import { faultSchema } from './fault-schema';
 import type { LoggedRequest, RequestLog } from './request-log';
 import type { AccountStore } from './store';
 import type { IssueTokenOptions, TokenService } from './tokens';

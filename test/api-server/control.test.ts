@@ -50,8 +50,26 @@ describe('control API', () => {
     ]);
   });
 
+  it('accepts the faults that spoil the service’s own answer', async () => {
+    const spoilers = [
+      { cutBody: true },
+      { cutBody: true, status: 502, body: '<html>', headers: { 'content-type': 'text/html' } },
+      { afterApply: 'drop', method: 'PUT' },
+      { afterApply: 'hang' },
+      { throttle: { bytesPerChunk: 512, chunkIntervalMs: 50 }, path: '/users/plans' },
+      { stallAfterBytes: 100 },
+    ];
+    for (const fault of spoilers) expect((await control('POST', 'faults', fault)).status).toBe(201);
+    expect(server.faults.pending.map((entry) => entry.fault)).toEqual(spoilers);
+  });
+
   it.each([
     ['a misspelt field', { stauts: 500 }],
+    ['a cut without a body to cut', { cutBody: true, status: 204 }],
+    ['an unknown afterApply', { afterApply: 'explode' }],
+    ['a throttle of 0 bytes', { throttle: { bytesPerChunk: 0, chunkIntervalMs: 10 } }],
+    ['a throttle without interval', { throttle: { bytesPerChunk: 10 } }],
+    ['a negative stall', { stallAfterBytes: -1 }],
     ['no effect at all', { path: '/users/me' }],
     ['a status out of range', { status: 99 }],
     ['times of zero', { status: 500, times: 0 }],

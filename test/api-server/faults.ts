@@ -1,9 +1,8 @@
 // Fault injection: make the next request(s) to a route slow, fail, break or never answer, so that
 // client tests can prove their timeouts, retries and error handling against real HTTP.
+// Two families: faults that answer instead of the service (fault-replies.ts), and faults that let
+// the service do its work and then spoil its answer on the way out (answer-faults.ts).
 
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import type { RouteMatch } from './route-match';
 import { matchesRoute } from './route-match';
 
@@ -36,33 +35,50 @@ export interface HangFault extends FaultTarget {
   hang: true;
 }
 
-export type Fault = LatencyFault | ResponseFault | DropFault | HangFault;
+/**
+ * A reply cut off mid-body: the request is handled (an update is applied), then its answer, or
+ * `body`, starts with a Content-Length larger than what is sent, and the connection closes.
+ */
+export interface CutBodyFault extends FaultTarget {
+  cutBody: true;
+  /** Default 200, whatever the service answered. */
+  status?: number;
+  /** Sent instead of the service's answer: a string as is, anything else as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The request is handled (an update is applied); then the connection is reset, or left hanging. */
+export interface AfterApplyFault extends FaultTarget {
+  afterApply: 'drop' | 'hang';
+}
+
+/** A slow link: the headers at once, then the answer in chunks of that size at that interval. */
+export interface ThrottleFault extends FaultTarget {
+  throttle: { bytesPerChunk: number; chunkIntervalMs: number };
+}
+
+/** The headers and that many bytes of the answer, then nothing more; the connection stays open. */
+export interface StallFault extends FaultTarget {
+  stallAfterBytes: number;
+}
+
+/** Faults that replace the service's answer; the service never sees the request. */
+export type ReplacingFault = LatencyFault | ResponseFault | DropFault | HangFault;
+/** Faults that let the service handle the request, then spoil how its answer arrives. */
+export type AnswerFault = CutBodyFault | AfterApplyFault | ThrottleFault | StallFault;
+export type Fault = ReplacingFault | AnswerFault;
 
 export interface PendingFault {
   fault: Fault;
   remaining: number;
 }
 
-const target = {
-  method: z.string().min(1).optional(),
-  path: z.string().min(1).optional(),
-  times: z.number().int().positive().optional(),
-};
-const latencyMs = z.number().int().min(0).max(600_000);
-
-/** For faults arriving as JSON over the control API; strict, so a typo is an error, not a no-op. */
-export const faultSchema: z.ZodType<Fault> = z.union([
-  z.strictObject({ ...target, hang: z.literal(true) }),
-  z.strictObject({ ...target, drop: z.literal(true), latencyMs: latencyMs.optional() }),
-  z.strictObject({
-    ...target,
-    status: z.number().int().min(200).max(599),
-    body: z.unknown().optional(),
-    headers: z.record(z.string(), z.string()).optional(),
-    latencyMs: latencyMs.optional(),
-  }),
-  z.strictObject({ ...target, latencyMs }),
-]);
+export function isAnswerFault(fault: Fault): fault is AnswerFault {
+  return (
+    'cutBody' in fault || 'afterApply' in fault || 'throttle' in fault || 'stallAfterBytes' in fault
+  );
+}
 
 export class FaultQueue {
   readonly #pending: PendingFault[] = [];
@@ -70,6 +86,7 @@ export class FaultQueue {
   add(fault: Fault): void {
     const times = fault.times ?? 1;
     if (!Number.isInteger(times) || times < 1) throw new Error('times must be a positive integer');
+    checkAnswerFault(fault);
     this.#pending.push({ fault, remaining: times });
   }
 
@@ -92,37 +109,23 @@ export class FaultQueue {
   }
 }
 
-/** Applies the fault to the reply; returns true when the fault answered (or will never answer). */
-export async function applyFault(fault: Fault, reply: FastifyReply): Promise<boolean> {
-  if ('hang' in fault) {
-    // Hijacked: Fastify forgets the request; the socket closes when the client aborts or the
-    // server closes with forceCloseConnections.
-    reply.hijack();
-    return true;
+/** Values that would make a throttled answer never finish, a stall meaningless or a cut impossible. */
+function checkAnswerFault(fault: Fault): void {
+  if ('cutBody' in fault && (fault.status === 204 || fault.status === 304)) {
+    throw new Error('cutBody needs a status that has a body, not 204 or 304');
   }
-  if (fault.latencyMs !== undefined) await sleep(fault.latencyMs);
-  if ('drop' in fault) {
-    reply.hijack();
-    reply.raw.socket?.destroy();
-    return true;
+  if ('throttle' in fault) {
+    const { bytesPerChunk, chunkIntervalMs } = fault.throttle;
+    if (!Number.isInteger(bytesPerChunk) || bytesPerChunk < 1) {
+      throw new Error('throttle.bytesPerChunk must be a positive integer');
+    }
+    if (!Number.isInteger(chunkIntervalMs) || chunkIntervalMs < 0) {
+      throw new Error('throttle.chunkIntervalMs must be an integer >= 0');
+    }
   }
-  if ('status' in fault) {
-    sendFaultResponse(fault, reply);
-    return true;
-  }
-  return false;
-}
-
-function sendFaultResponse(fault: ResponseFault, reply: FastifyReply): void {
-  reply.code(fault.status);
-  if (fault.headers) reply.headers(fault.headers);
-  if (fault.body === undefined) {
-    reply.send();
-  } else if (typeof fault.body === 'string') {
-    // Raw text: malformed JSON, an HTML error page... Content-Type defaults to text/plain.
-    reply.send(fault.body);
-  } else {
-    if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
-    reply.send(JSON.stringify(fault.body));
+  if ('stallAfterBytes' in fault) {
+    if (!Number.isInteger(fault.stallAfterBytes) || fault.stallAfterBytes < 0) {
+      throw new Error('stallAfterBytes must be an integer >= 0');
+    }
   }
 }

@@ -4,7 +4,7 @@ import { formatIPv6 } from './ip-addresses';
 import type { Account, Proxy } from './records';
 import type { GenerateAccountInput } from './seed';
 import { generateAccount } from './seed';
-import { createRandom } from './seeded-random';
+import { createRandom, firstRandom } from './seeded-random';
 
 const NOW = Date.parse('2025-06-01T12:00:00Z');
 const TWO_DAYS_MS = 2 * 24 * 60 * 60 * 1000;
@@ -182,5 +182,11 @@ describe('createRandom', () => {
     expect(values).toEqual(Array.from({ length: 1000 }, () => second.int(3, 9)));
     expect(Math.min(...values)).toBe(3);
     expect(Math.max(...values)).toBe(9);
+  });
+
+  it('starts with firstRandom(seed)', () => {
+    for (const seed of [0, 1, 42, 0xffffffff]) {
+      expect(firstRandom(seed)).toBe(createRandom(seed).next());
+    }
   });
 });

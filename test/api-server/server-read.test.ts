@@ -1,41 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan, User } from './records';
+import { PLAN_FIELDS, PROXY_FIELDS, USER_FIELDS, type Plan, type User } from './records';
 import { useApiServer } from './use-api-server';
 import { callApi, changeableProxyOf } from './test-helpers';
 
-const USER_FIELDS = [
-  'uuid',
-  'username',
-  'creation_date',
-  'creation_ip',
-  'name',
-  'surname',
-  'address',
-  'access_token',
-];
-const PLAN_FIELDS = [
-  'id',
-  'name',
-  'creation_date',
-  'expire_date',
-  'is_blocked',
-  'proxy_limit',
-  'proxies',
-];
-const PROXY_FIELDS = [
-  'id',
-  'username',
-  'password',
-  'ip',
-  'port',
-  'assigned_proxy_ipv4',
-  'assigned_proxy_ipv6',
-  'is_rotating',
-  'rotate_interval',
-  'plan_ip_class',
-];
-
-const server = useApiServer();
+// These tests pin the spec's wire shapes, whatever PROXY_TRAY_API_DIALECT says.
+const server = useApiServer({ dialect: 'spec' });
 
 describe('the account endpoints', () => {
   it.each(['GET', 'POST'])(
@@ -104,7 +73,10 @@ describe('GET /users/plans', () => {
 });
 
 describe('a server with 100 plans of 100 proxies', () => {
-  const big = useApiServer({ accounts: [{ username: 'big', plans: 100, proxiesPerPlan: 100 }] });
+  const big = useApiServer({
+    dialect: 'spec',
+    accounts: [{ username: 'big', plans: 100, proxiesPerPlan: 100 }],
+  });
 
   it('lists all 10,000 proxies and updates the last one', async () => {
     const token = big().tokenFor('big');

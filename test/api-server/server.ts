@@ -4,11 +4,16 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import type { FastifyRequest } from 'fastify';
+import { installAnswerFaults } from './answer-faults';
 import { API_ROUTES, registerApiRoutes } from './api-routes';
 import { registerControlRoutes } from './control-routes';
+import type { ApiDialect } from './dialect';
+import { resolveDialect } from './dialect';
 import { installErrorReplies } from './error-replies';
-import { FaultQueue, applyFault } from './faults';
+import { applyFault } from './fault-replies';
+import { FaultQueue, isAnswerFault } from './faults';
 import { acceptOnlyJsonBodies } from './json-body';
+import { LooseVariants } from './loose-variants';
 import type { Account } from './records';
 import type { LoggedRequest } from './request-log';
 import { RequestLog } from './request-log';
@@ -24,6 +29,7 @@ import { hashToSeed } from './seeded-random';
 import { AccountStore } from './store';
 import type { IssueTokenOptions } from './tokens';
 import { TokenService } from './tokens';
+import { looseDialect, specDialect } from './wire-dialect';
 
 export interface AccountOptions {
   username: string;
@@ -45,6 +51,11 @@ export interface ApiServerOptions {
   now?: () => number;
   /** Serve the unauthenticated control API under /__control/. Default false. */
   control?: boolean;
+  /**
+   * How answers are written: 'spec' exactly as the spec says, 'loose' the way real providers
+   * bend it (README.md). Default: $PROXY_TRAY_API_DIALECT when set, else 'spec'.
+   */
+  dialect?: ApiDialect;
 }
 
 export interface ApiServer {
@@ -53,6 +64,10 @@ export interface ApiServer {
   /** Where the API routes live, with a trailing slash: "http://127.0.0.1:41234/api/". */
   baseUrl: string;
   prefix: string;
+  /** The dialect being served. */
+  dialect: ApiDialect;
+  /** How this server writes each item: which answer a proxy's updates get, broken entries... */
+  looseVariants: LooseVariants;
   store: AccountStore;
   faults: FaultQueue;
   tokens: TokenService;
@@ -70,11 +85,17 @@ export const DEFAULT_ACCOUNTS: readonly AccountOptions[] = [
 ];
 
 export async function createApiServer(options: ApiServerOptions = {}): Promise<ApiServer> {
+  const dialect = resolveDialect(options.dialect);
   const now = options.now ?? Date.now;
+  const seed = options.seed ?? 1;
   const prefix = normalizePrefix(options.prefix);
-  const store = new AccountStore(
-    buildAccounts(options.accounts ?? DEFAULT_ACCOUNTS, options.seed ?? 1, now()),
-  );
+  const store = new AccountStore(buildAccounts(options.accounts ?? DEFAULT_ACCOUNTS, seed, now()));
+  const looseVariants = new LooseVariants({
+    dialect,
+    seed,
+    accounts: store.accounts(),
+    isTakenProxyId: (id) => store.locateProxy(id) !== undefined,
+  });
   const tokens = new TokenService({ now });
   const faults = new FaultQueue();
   const requestLog = new RequestLog();
@@ -99,6 +120,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
 
   // Logging and faults sit in front of everything, authentication included, the way a proxy or
   // load balancer in front of the real service would.
+  const spoilAnswerOf = installAnswerFaults(app);
   const logEntries = new WeakMap<FastifyRequest, LoggedRequest>();
   app.addHook('onRequest', async (request) => {
     const pathname = pathnameOf(request.url);
@@ -122,10 +144,20 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
     entry.body = request.body;
     if (entry.outsidePrefix) return;
     const fault = faults.take(entry.method, entry.path);
-    if (fault && (await applyFault(fault, reply))) return reply;
+    if (!fault) return;
+    if (isAnswerFault(fault)) {
+      // The service handles the request first; the fault takes its answer on the way out.
+      spoilAnswerOf(request, fault);
+      return;
+    }
+    if (await applyFault(fault, reply)) return reply;
   });
 
-  await app.register(async (api) => registerApiRoutes(api, { store, tokens }), { prefix });
+  const wireDialect = dialect === 'loose' ? looseDialect(seed, looseVariants) : specDialect;
+  await app.register(
+    async (api) => registerApiRoutes(api, { store, tokens, dialect: wireDialect }),
+    { prefix },
+  );
   if (options.control) {
     await app.register(
       async (control) =>
@@ -142,6 +174,8 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
     url,
     baseUrl: `${url}${prefix}/`,
     prefix,
+    dialect,
+    looseVariants,
     store,
     faults,
     tokens,

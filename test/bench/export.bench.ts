@@ -1,4 +1,5 @@
 import { exportProxies, type ExportedProxy } from '../../src/shared/export/export-proxies';
+import { decodePlanListing } from '../../src/main/api/decoding/listing-decoder';
 import { benchAccount } from './bench-account';
 import { medianMs, report } from './measure';
 
@@ -8,7 +9,7 @@ import { medianMs, report } from './measure';
  * Goal: export_csv_vs_stringify_ratio <= 3.
  */
 export function benchExport(): void {
-  const { plans } = benchAccount();
+  const { plans } = decodePlanListing(benchAccount().plans);
   const entries: ExportedProxy[] = plans.flatMap((plan) =>
     plan.proxies.map((proxy, index) => ({
       plan,

@@ -136,3 +136,38 @@ test('a menu closes on a click anywhere else, and only then', async ({ popup }) 
   await page.getByRole('heading', { level: 2, name: plan.name, exact: true }).click();
   await expect(menu).toHaveCount(0);
 });
+
+test('a proxy without an assigned IPv6 address shows "none" there and copies its entry address', async ({
+  popup,
+}) => {
+  const { page, api, harness } = popup;
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
+  // The service sends no IPv6 address for this proxy (an IPv4-only plan, as many providers write it).
+  const listing = structuredClone(accountOf(api, 'demo').plans).map((plan) => ({
+    ...plan,
+    proxies: plan.proxies.map((p) => (p.id === proxy.id ? { ...p, assigned_proxy_ipv6: null } : p)),
+  }));
+  api.faults.add({ path: '/users/plans', status: 200, body: listing, times: 10 });
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect.poll(() => api.requestLog.count({ path: '/users/plans' })).toBeGreaterThan(1);
+
+  const title = titleOf(proxy);
+  await showProxy(page, proxy);
+  await page.getByRole('button', { name: `Copy formats for ${title}`, exact: true }).click();
+  const menu = page.getByRole('menu');
+  const ipv6 = menu.getByRole('radio', { name: HOST_OPTION.ipv6 });
+  await expect(ipv6).toBeDisabled();
+  await expect(menu.getByRole('radiogroup', { name: 'Host' })).toContainText(
+    /Assigned IPv6 address\s*none/,
+  );
+  await page.keyboard.press('Escape');
+
+  // With "Assigned IPv6" as the default host, the copy falls back to the entry address.
+  await harness.services.settings.update({ hostChoice: 'ipv6', copyFormat: 'ip-port-user-pass' });
+  harness.clipboard.userCopies('');
+  await page.getByRole('button', { name: `Copy ${title}`, exact: true }).click();
+  await expect
+    .poll(() => harness.clipboard.readText())
+    .toBe(`${proxy.ip}:${proxy.port}:${proxy.username}:${proxy.password}`);
+});

@@ -33,7 +33,7 @@ test('the packaged app: tray, popup, sign-in to the keychain, copy to the clipbo
 }) => {
   const demo = accountOf(api, 'demo');
   const token = api.tokenFor('demo');
-  const accountId = accountIdFor(api.baseUrl, demo.user.uuid);
+  const accountId = accountIdFor(api.baseUrl, demo.user);
   keychainAccounts.add(accountId);
   // A password a naive copy would mangle: the real clipboard must carry it byte for byte.
   const { proxy } = proxyWhere(api, 'demo', ({ proxy }) => /[@:/%#?&+=]/.test(proxy.password));

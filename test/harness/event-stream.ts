@@ -16,6 +16,11 @@ export class EventStream {
     onOpen();
   }
 
+  /** Pages listening now: an event sent while none is goes nowhere. */
+  get listeners(): number {
+    return this.#clients.size;
+  }
+
   send(event: string, payload: unknown): void {
     const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
     for (const client of this.#clients) client.write(frame);

@@ -42,6 +42,8 @@ export interface Harness {
   updater: HarnessUpdater;
   /** Desktop notifications shown, in order; a click is POST /__harness/notification-click. */
   notifications: Alert[];
+  /** How many popup pages have their event stream open. */
+  connectedPages(): number;
   close(): Promise<void>;
 }
 
@@ -195,6 +197,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     shell,
     updater,
     notifications,
+    connectedPages: () => events.listeners,
     async close() {
       events.close();
       server.closeAllConnections();

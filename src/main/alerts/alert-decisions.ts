@@ -51,7 +51,8 @@ export function decideAlerts(input: AlertInput): AlertDecision {
   const horizon = input.now.getTime() + input.warnDays * DAY_MS;
   const current: Alert[] = [];
   for (const plan of input.plans) {
-    const expiresAt = Date.parse(plan.expire_date);
+    // A plan whose expiry could not be read raises no expiry alert: its header says "expiry unknown".
+    const expiresAt = plan.expire_date === null ? Number.NaN : Date.parse(plan.expire_date);
     if (plan.is_blocked) {
       current.push({
         key: `plan-blocked:${input.accountId}:${plan.id}:${day}`,
@@ -66,7 +67,7 @@ export function decideAlerts(input: AlertInput): AlertDecision {
         kind: 'plan-expiring',
         planId: plan.id,
         title: `${plan.name} expires ${inDays(expiresAt - input.now.getTime())}`,
-        body: `On ${plan.expire_date.slice(0, 10)}. Renew it to keep its ${plan.proxies.length} proxies.`,
+        body: `On ${plan.expire_date?.slice(0, 10)}. Renew it to keep its ${plan.proxies.length} proxies.`,
       });
     }
   }

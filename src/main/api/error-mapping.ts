@@ -2,6 +2,7 @@ import { isAxiosError } from 'axios';
 import { ProxyServiceError, type ProxyServiceErrorKind } from './proxy-service-error';
 import { redactSecrets } from './redact';
 import { badResponse } from './response-decoding';
+import { MAX_RESPONSE_BYTES } from './response-limits';
 import { serverExplanation } from './server-explanation';
 
 /**
@@ -27,6 +28,8 @@ export function toServiceError(
     if (status >= 300 && status < 400) {
       return badResponse(action, `it redirected (HTTP ${status}); check the service URL`, status);
     }
+    // axios attaches the response to a body that broke off: a success status with no whole body.
+    if (status >= 200 && status < 300) return unreadableBody(error, action, status);
     const kind = kindOfStatus(status);
     const retryAfterSeconds = kind === 'rate_limited' ? retryAfterOf(response.headers) : undefined;
     return new ProxyServiceError(
@@ -36,12 +39,21 @@ export function toServiceError(
     );
   }
   if (error.code === 'ERR_BAD_RESPONSE' || error.code === 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED') {
-    return badResponse(action, 'the answer was too large or malformed');
+    return unreadableBody(error, action);
   }
   return new ProxyServiceError(
     'network',
     `${action} failed: could not reach the service at ${host} (${networkCause(error.code)}). Check your connection and the service URL.`,
   );
+}
+
+/** An answer whose body could not be taken in: larger than the app accepts, or cut off. */
+function unreadableBody(error: { message: string }, action: string, status?: number) {
+  const tooLarge = error.message.includes('maxContentLength');
+  const detail = tooLarge
+    ? `it is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, more than this app accepts`
+    : 'it broke off before its end; try again';
+  return badResponse(action, detail, status);
 }
 
 export function kindOfStatus(status: number): ProxyServiceErrorKind {

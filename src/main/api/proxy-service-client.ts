@@ -1,37 +1,38 @@
 import axios, { type AxiosInstance, type Method } from 'axios';
+import axiosRetry from 'axios-retry';
 import { z } from 'zod';
 import {
-  labelResultSchema,
   labelUpdateSchema,
-  planListSchema,
-  rotateIntervalResultSchema,
   rotateIntervalUpdateSchema,
-  rotationResultSchema,
   rotationUpdateSchema,
-  userSchema,
-  type Plan,
   type User,
 } from '../../shared/api';
+import { decodePlanListing, type PlanListing } from './decoding/listing-decoder';
+import { intervalField, readUpdateAnswer, rotationField } from './decoding/update-answers';
+import { decodeUser } from './decoding/user-decoder';
 import { toServiceError } from './error-mapping';
+import { ProgressDeadline } from './progress-deadline';
 import { ProxyServiceError } from './proxy-service-error';
-import { decodeResponse } from './response-decoding';
+import { badResponse, decodeResponse, unreadableAccount } from './response-decoding';
+import { MAX_RESPONSE_BYTES } from './response-limits';
 import { retryPolicy } from './retry-policy';
 import { endpointUrl, normaliseServiceUrl } from './service-url';
-import axiosRetry from 'axios-retry';
+import { unconfirmedOutcome, wasMaybeApplied } from './unconfirmed-outcome';
 
 export { ProxyServiceError, type ProxyServiceErrorKind } from './proxy-service-error';
+export type { PlanListing } from './decoding/listing-decoder';
 
 export interface ProxyServiceClient {
   /** GET /users/me */
   getAccount(signal?: AbortSignal): Promise<User>;
   /** POST /users/me: authenticates with the token and returns the user record. */
   verifyToken(signal?: AbortSignal): Promise<User>;
-  /** GET /users/plans */
-  listPlans(signal?: AbortSignal): Promise<Plan[]>;
+  /** GET /users/plans: every plan and proxy that could be read, and what could not. */
+  listPlans(signal?: AbortSignal): Promise<PlanListing>;
   /** PUT /proxies/update_rotation; resolves to the value now in effect. */
   setRotation(id: number, isRotating: boolean): Promise<boolean>;
-  /** PUT /proxies/update_rotate_interval */
-  setRotateInterval(id: number, seconds: number): Promise<void>;
+  /** PUT /proxies/update_rotate_interval; resolves to the interval now in effect. */
+  setRotateInterval(id: number, seconds: number): Promise<number>;
   /** PUT /proxies/update_label */
   setLabel(id: number, label: string): Promise<void>;
 }
@@ -39,18 +40,23 @@ export interface ProxyServiceClient {
 export interface ProxyServiceClientOptions {
   baseUrl: string;
   token: string;
-  /** Deadline of one call, retries and their waits included. */
+  /**
+   * Deadline of one call, retries and their waits included; for the plan listing, a deadline on
+   * no progress instead (no byte for this long), so that a large listing on a slow link loads.
+   */
   timeoutMs?: number;
+  /** The plan listing's overall limit, however steadily it arrives. */
+  listingCapMs?: number;
   /** Further tries after a passing failure (network, 429, 502/503/504). */
   maxRetries?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
+export const DEFAULT_LISTING_CAP_MS = 10 * 60_000;
 export const DEFAULT_MAX_RETRIES = 3;
 const MAX_TIMEOUT_MS = 10 * 60_000;
+const MAX_LISTING_CAP_MS = 60 * 60_000;
 const MAX_RETRIES = 10;
-/** A 10,000-proxy listing is about 3 MB; anything far beyond is not a listing. */
-const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 const optionsSchema = z.object({
   timeoutMs: z
@@ -58,6 +64,11 @@ const optionsSchema = z.object({
     .positive('The timeout must be positive.')
     .max(MAX_TIMEOUT_MS, 'The timeout must be at most 10 minutes.')
     .default(DEFAULT_TIMEOUT_MS),
+  listingCapMs: z
+    .number('The listing limit must be a number of milliseconds.')
+    .positive('The listing limit must be positive.')
+    .max(MAX_LISTING_CAP_MS, 'The listing limit must be at most an hour.')
+    .default(DEFAULT_LISTING_CAP_MS),
   maxRetries: z
     .int('The retry count must be a whole number.')
     .min(0, 'The retry count cannot be negative.')
@@ -68,13 +79,16 @@ const optionsSchema = z.object({
 /** Printable ASCII without spaces: what an HTTP header value and a JWT can hold. */
 const TOKEN_SHAPE = /^[\x21-\x7e]+$/;
 
-interface CallSpec<Schema extends z.ZodType> {
+interface CallSpec<Value> {
   method: Method;
   path: string;
   action: string;
-  schema: Schema;
+  /** Reads a 2xx answer's text. */
+  read: (text: string) => Value;
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** The deadline is on no progress (the listing), not on the whole call. */
+  progressive?: boolean;
 }
 
 export function createProxyServiceClient(opts: ProxyServiceClientOptions): ProxyServiceClient {
@@ -86,18 +100,24 @@ export function createProxyServiceClient(opts: ProxyServiceClientOptions): Proxy
       'The access token is empty or contains spaces or line breaks. Copy it again from your account settings.',
     );
   }
-  const { timeoutMs, maxRetries } = parseOrInvalid(optionsSchema, {
+  const { timeoutMs, listingCapMs, maxRetries } = parseOrInvalid(optionsSchema, {
     timeoutMs: opts.timeoutMs,
+    listingCapMs: opts.listingCapMs,
     maxRetries: opts.maxRetries,
   });
   const http = createHttp(token);
   const secrets = [token];
 
-  async function call<Schema extends z.ZodType>(spec: CallSpec<Schema>): Promise<z.infer<Schema>> {
+  async function call<Value>(spec: CallSpec<Value>): Promise<Value> {
     const callerSignal = spec.signal;
     callerSignal?.throwIfAborted();
-    const deadline = AbortSignal.timeout(timeoutMs);
-    const signal = callerSignal ? AbortSignal.any([callerSignal, deadline]) : deadline;
+    const capMs = spec.progressive ? listingCapMs : timeoutMs;
+    const capAt = Date.now() + capMs;
+    const deadline = new ProgressDeadline({ idleMs: timeoutMs, capMs });
+    const signal = callerSignal
+      ? AbortSignal.any([callerSignal, deadline.signal])
+      : deadline.signal;
+    const progressed = spec.progressive ? () => deadline.progressed() : undefined;
     try {
       const response = await http.request<string>({
         method: spec.method,
@@ -106,22 +126,38 @@ export function createProxyServiceClient(opts: ProxyServiceClientOptions): Proxy
         // `false` stops axios from labelling an empty POST as a form; a body is always JSON.
         headers: { 'Content-Type': spec.body === undefined ? false : 'application/json' },
         signal,
-        'axios-retry': retryPolicy({ retries: maxRetries, deadlineAt: Date.now() + timeoutMs }),
+        ...(progressed ? { onDownloadProgress: progressed } : {}),
+        'axios-retry': retryPolicy({
+          retries: maxRetries,
+          // A retry's wait must end before the call gives up, and (for the listing) before the
+          // idle deadline, which restarts when the retry begins.
+          deadlineAt: () => (progressed ? Math.min(capAt, Date.now() + timeoutMs) : capAt),
+          ...(progressed ? { onRetry: progressed } : {}),
+        }),
       });
-      return decodeResponse(response.data, spec.schema, spec.action);
+      return spec.read(response.data);
     } catch (error) {
       // The caller's own cancellation is not a failure: it rejects with the caller's reason,
       // as fetch does.
       if (callerSignal?.aborted) throw callerSignal.reason;
-      if (deadline.aborted) {
+      const isUpdate = spec.method === 'PUT';
+      if (deadline.reason) {
+        if (isUpdate) throw unconfirmedOutcome(spec.action, 'the service did not answer in time');
         throw new ProxyServiceError(
           'timeout',
-          `${spec.action} failed: the service did not answer within ${formatSeconds(timeoutMs)}.`,
+          timeoutMessage(spec, deadline.reason, timeoutMs, capMs),
         );
       }
+      if (isUpdate && wasMaybeApplied(error)) {
+        throw unconfirmedOutcome(spec.action, 'the connection broke before its answer arrived');
+      }
       throw toServiceError(error, { action: spec.action, host: baseUrl.host, secrets });
+    } finally {
+      deadline.dispose();
     }
   }
+
+  const readAccount = (text: string) => decodeResponse(text, decodeUser, unreadableAccount);
 
   return {
     getAccount: (signal) =>
@@ -129,7 +165,7 @@ export function createProxyServiceClient(opts: ProxyServiceClientOptions): Proxy
         method: 'GET',
         path: 'users/me',
         action: 'Loading your account',
-        schema: userSchema,
+        read: readAccount,
         signal,
       }),
 
@@ -138,60 +174,83 @@ export function createProxyServiceClient(opts: ProxyServiceClientOptions): Proxy
         method: 'POST',
         path: 'users/me',
         action: 'Checking the access token',
-        schema: userSchema,
+        read: readAccount,
         signal,
       }),
 
-    listPlans: (signal) =>
-      call({
+    listPlans: (signal) => {
+      const action = 'Loading your plans';
+      return call({
         method: 'GET',
         path: 'users/plans',
-        action: 'Loading your plans',
-        schema: planListSchema,
+        action,
+        read: (text) =>
+          decodeResponse(text, decodePlanListing, (detail) => badResponse(action, detail)),
         signal,
-      }),
+        progressive: true,
+      });
+    },
 
     async setRotation(id, isRotating) {
       const body = parseOrInvalid(rotationUpdateSchema, { id, is_rotating: isRotating });
-      const result = await call({
+      const action = `Turning rotation ${isRotating ? 'on' : 'off'}`;
+      return call({
         method: 'PUT',
         path: 'proxies/update_rotation',
-        action: `Turning rotation ${isRotating ? 'on' : 'off'} for proxy ${id}`,
-        schema: rotationResultSchema,
+        action,
+        read: (text) => applied(action, readUpdateAnswer(text, isRotating, rotationField)),
         body,
       });
-      return result.is_rotating;
     },
 
     async setRotateInterval(id, seconds) {
       const body = parseOrInvalid(rotateIntervalUpdateSchema, { id, rotate_interval: seconds });
-      const action = `Setting the rotation interval of proxy ${id}`;
-      const result = await call({
+      const action = 'Setting the rotation interval';
+      return call({
         method: 'PUT',
         path: 'proxies/update_rotate_interval',
         action,
-        schema: rotateIntervalResultSchema,
+        read: (text) => applied(action, readUpdateAnswer(text, seconds, intervalField)),
         body,
       });
-      if (!result.success) {
-        throw new ProxyServiceError(
-          'server',
-          `${action} failed: the service did not apply it (it answered success: false).`,
-        );
-      }
     },
 
     async setLabel(id, label) {
       const body = parseOrInvalid(labelUpdateSchema, { id, label });
+      const action = 'Setting the label';
       await call({
         method: 'PUT',
         path: 'proxies/update_label',
-        action: `Setting the label of proxy ${id}`,
-        schema: labelResultSchema,
+        action,
+        read: (text) => applied(action, readUpdateAnswer(text, label)),
         body,
       });
     },
   };
+}
+
+/** The value now in effect, or the refusal the answer said. */
+function applied<Value>(action: string, answer: ReturnType<typeof readUpdateAnswer<Value>>): Value {
+  if (answer.applied) return answer.value;
+  const said = answer.explanation ? ` The service said: "${answer.explanation}".` : '';
+  throw new ProxyServiceError(
+    'server',
+    `${action} failed: the service answered that it did not apply it.${said}`,
+  );
+}
+
+function timeoutMessage(
+  spec: CallSpec<unknown>,
+  reason: 'idle' | 'cap',
+  timeoutMs: number,
+  capMs: number,
+): string {
+  if (!spec.progressive) {
+    return `${spec.action} failed: the service did not answer within ${formatDuration(timeoutMs)}.`;
+  }
+  return reason === 'idle'
+    ? `${spec.action} failed: the service sent nothing for ${formatDuration(timeoutMs)}.`
+    : `${spec.action} failed: the answer did not finish arriving within ${formatDuration(capMs)}.`;
 }
 
 function createHttp(token: string): AxiosInstance {
@@ -222,6 +281,7 @@ function parseOrInvalid<Schema extends z.ZodType>(schema: Schema, value: unknown
   throw new ProxyServiceError('invalid_input', result.error.issues[0]?.message ?? 'Invalid input.');
 }
 
-function formatSeconds(ms: number): string {
+function formatDuration(ms: number): string {
+  if (ms >= 120_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }

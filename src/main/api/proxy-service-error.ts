@@ -8,7 +8,9 @@ export type ProxyServiceErrorKind =
   | 'server'
   | 'network'
   | 'timeout'
-  | 'bad_response';
+  | 'bad_response'
+  /** An update was sent but its answer was lost: the service may or may not have applied it. */
+  | 'unconfirmed';
 
 /**
  * The one error the service client throws. It carries a sentence a user can read and nothing of

@@ -1,30 +1,29 @@
-import type { z } from 'zod';
 import { ProxyServiceError } from './proxy-service-error';
+import { UnreadableAnswer } from './decoding/unreadable-answer';
 
 /**
- * Turns a successful answer's raw text into a checked value. Anything that is not JSON or does not
- * match the resource's schema is a `bad_response` naming the first offending field, so a changed
- * or broken server shows "plans[3].proxies[0].port: expected int" instead of a blank screen.
+ * Turns a successful answer's raw text into a value with a decoder of the resource. Text that is
+ * not JSON, and an answer the decoder cannot read at all, are a `bad_response` saying why; what
+ * a decoder can read in part it keeps (see the listing decoder).
  */
-export function decodeResponse<Schema extends z.ZodType>(
+export function decodeResponse<Value>(
   text: string,
-  schema: Schema,
-  action: string,
-): z.infer<Schema> {
-  if (!text.trim()) {
-    throw badResponse(action, 'the answer was empty');
-  }
+  decode: (json: unknown) => Value,
+  failure: (detail: string) => ProxyServiceError,
+): Value {
+  if (!text.trim()) throw failure('the answer was empty');
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw badResponse(action, 'the answer is not JSON');
+    throw failure('the answer is not JSON');
   }
-  const result = schema.safeParse(json);
-  if (!result.success) {
-    throw badResponse(action, describeIssues(result.error.issues));
+  try {
+    return decode(json);
+  } catch (error) {
+    if (error instanceof UnreadableAnswer) throw failure(error.message);
+    throw error;
   }
-  return result.data;
 }
 
 export function badResponse(action: string, detail: string, status?: number): ProxyServiceError {
@@ -35,21 +34,10 @@ export function badResponse(action: string, detail: string, status?: number): Pr
   );
 }
 
-function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  const [first] = issues;
-  if (!first) return 'it does not match the expected shape';
-  const where = formatPath(first.path);
-  const others = issues.length > 1 ? ` and ${issues.length - 1} more problem(s)` : '';
-  return `${where ? `${where}: ` : ''}${first.message}${others}`;
-}
-
-/** `[0, "proxies", 3, "port"]` → `[0].proxies[3].port`. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, index) => {
-      if (typeof part === 'number') return `[${part}]`;
-      const name = String(part);
-      return index === 0 ? name : `.${name}`;
-    })
-    .join('');
+/** The account answer is read after the token was accepted: never a token problem. */
+export function unreadableAccount(detail: string): ProxyServiceError {
+  return new ProxyServiceError(
+    'bad_response',
+    `The service accepted the token, but its account answer could not be read (${detail}). Try again later, or ask the provider.`,
+  );
 }

@@ -13,7 +13,13 @@ const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
  * that set a value), so the method does not matter; what matters is whether the failure is passing
  * and whether waiting for the next try still fits in the call's deadline.
  */
-export function retryPolicy(options: { retries: number; deadlineAt: number }): IAxiosRetryConfig {
+export function retryPolicy(options: {
+  retries: number;
+  /** When the call gives up, as of now: a retry whose wait ends later is not made. */
+  deadlineAt: () => number;
+  /** Told when a retry begins (its wait is about to start). */
+  onRetry?: () => void;
+}): IAxiosRetryConfig {
   let retriesGranted = 0;
   let nextDelayMs = 0;
   return {
@@ -23,12 +29,13 @@ export function retryPolicy(options: { retries: number; deadlineAt: number }): I
       const serverWaitMs = retryAfter(error);
       if (serverWaitMs > MAX_RETRY_AFTER_MS) return false;
       const delayMs = exponentialDelay(retriesGranted, error, RETRY_BASE_DELAY_MS);
-      if (Date.now() + delayMs >= options.deadlineAt) return false;
+      if (Date.now() + delayMs >= options.deadlineAt()) return false;
       retriesGranted += 1;
       nextDelayMs = delayMs;
       return true;
     },
     retryDelay: () => nextDelayMs,
+    onRetry: () => options.onRetry?.(),
   };
 }
 

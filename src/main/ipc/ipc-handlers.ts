@@ -60,10 +60,7 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
     'session:sign-in': (input) => afterSessionChange(session.signIn(input)),
     'session:sign-out': (input) => afterSessionChange(session.signOut(input.accountId)),
     'session:switch-account': (input) => afterSessionChange(session.switchAccount(input.accountId)),
-    'account:get': async () => {
-      const { access_token: _token, ...account } = await activeClient().getAccount();
-      return account;
-    },
+    'account:get': () => activeClient().getAccount(),
     'plans:list': async () => plans.snapshot(),
     'plans:refresh': () => plans.refresh(),
     'proxy:set-rotation': (input) => plans.setRotation(input.proxyId, input.isRotating),

@@ -2,11 +2,12 @@ import type { ProxyServiceClient } from '../api/proxy-service-client';
 import { ProxyServiceError } from '../api/proxy-service-error';
 import type { Plan, Proxy } from '../../shared/api';
 import type { IpcError } from '../../shared/ipc/ipc-error';
-import type { PlansSnapshot, ProxyView } from '../../shared/ipc/plans-view';
+import type { ListingNotice, PlansSnapshot, ProxyView } from '../../shared/ipc/plans-view';
 import { toIpcError, UserFacingError } from '../ipc/error-to-ipc';
 import { KeyedSerialQueue } from './keyed-serial-queue';
 import { PendingChanges, type ProxyField } from './pending-changes';
 import { buildPlanViews } from './plans-view-builder';
+import { listingNoticeOf } from './listing-notice';
 
 /** The session as the plans need it: which account, its client, and where to report a 401. */
 export interface ActiveSession {
@@ -32,6 +33,8 @@ interface AccountPlans {
   plans: Plan[] | null;
   updatedAt: number | null;
   error: IpcError | null;
+  /** What the last good listing left out. */
+  notice: ListingNotice | null;
   refresh: Promise<void> | null;
   /** Bumped by every answered change, so an older listing cannot undo a newer change. */
   changeGeneration: number;
@@ -80,6 +83,7 @@ export class PlansService {
       updatedAt: state?.updatedAt ? new Date(state.updatedAt).toISOString() : null,
       refreshing: !!state?.refresh,
       error: state?.error ?? null,
+      notice: state?.notice ?? null,
     };
   }
 
@@ -114,24 +118,40 @@ export class PlansService {
 
   /** Rotation takes the service's answer as the truth, which may differ from the request. */
   setRotation(proxyId: number, isRotating: boolean): Promise<ProxyView> {
-    return this.#change(proxyId, 'rotation', isRotating, async (client) => ({
-      is_rotating: await client.setRotation(proxyId, isRotating),
-    }));
-  }
-
-  setRotateInterval(proxyId: number, seconds: number): Promise<ProxyView> {
-    return this.#change(proxyId, 'interval', seconds, async (client) => {
-      await client.setRotateInterval(proxyId, seconds);
-      return { rotate_interval: seconds };
+    return this.#change(proxyId, {
+      field: 'rotation',
+      value: isRotating,
+      send: async (client) => ({ is_rotating: await client.setRotation(proxyId, isRotating) }),
+      shownIn: (proxy) => proxy.is_rotating === isRotating,
     });
   }
 
-  /** Written to the service first, then kept locally: the listing never returns labels. */
+  setRotateInterval(proxyId: number, seconds: number): Promise<ProxyView> {
+    return this.#change(proxyId, {
+      field: 'interval',
+      value: seconds,
+      send: async (client) => ({
+        rotate_interval: await client.setRotateInterval(proxyId, seconds),
+      }),
+      shownIn: (proxy) => proxy.rotate_interval === seconds,
+    });
+  }
+
+  /**
+   * Written to the service first, then kept locally: the spec's listing never returns labels. A
+   * label whose answer was lost is kept locally all the same: what the user typed is never lost.
+   */
   setLabel(proxyId: number, label: string): Promise<ProxyView> {
-    return this.#change(proxyId, 'label', label, async (client, accountId) => {
-      await client.setLabel(proxyId, label);
-      this.#labels.set(accountId, proxyId, label);
-      return {};
+    return this.#change(proxyId, {
+      field: 'label',
+      value: label,
+      send: async (client) => {
+        await client.setLabel(proxyId, label);
+        return {};
+      },
+      shownIn: (proxy) => proxy.label === label,
+      keep: (accountId) => this.#labels.set(accountId, proxyId, label),
+      keepUnconfirmed: true,
     });
   }
 
@@ -153,7 +173,7 @@ export class PlansService {
     return plans.flatMap((plan) =>
       plan.proxies
         .filter((proxy) => wanted.has(proxy.id))
-        .map((proxy) => ({ plan, proxy, label: labels.get(proxy.id) ?? null })),
+        .map((proxy) => ({ plan, proxy, label: labels.get(proxy.id) ?? proxy.label })),
     );
   }
 
@@ -166,9 +186,10 @@ export class PlansService {
   async #load(client: ProxyServiceClient, state: AccountPlans): Promise<void> {
     const generationAtStart = state.changeGeneration;
     try {
-      const plans = await client.listPlans();
+      const { plans, problems } = await client.listPlans();
       this.#keepNewerChanges(plans, state, generationAtStart);
       state.plans = plans;
+      state.notice = listingNoticeOf(problems);
       state.updatedAt = this.#now();
       state.error = null;
     } catch (error) {
@@ -191,14 +212,9 @@ export class PlansService {
     }
   }
 
-  async #change<Value>(
-    proxyId: number,
-    field: ProxyField,
-    value: Value,
-    send: (client: ProxyServiceClient, accountId: string) => Promise<Partial<Proxy>>,
-  ): Promise<ProxyView> {
+  async #change(proxyId: number, change: ProxyChange): Promise<ProxyView> {
     const { accountId, state } = this.#locate(proxyId);
-    this.#pending.begin(proxyId, field, value);
+    this.#pending.begin(proxyId, change.field, change.value);
     this.#emit();
     try {
       await this.#queue.run(`${accountId}:${proxyId}`, async () => {
@@ -210,11 +226,10 @@ export class PlansService {
           );
         }
         try {
-          const accepted = await send(client, accountId);
+          const accepted = await change.send(client);
+          change.keep?.(accountId);
           // Looked up again: a refresh may have replaced the cached proxy meanwhile.
-          const current = state.plans
-            ?.flatMap((plan) => plan.proxies)
-            .find((p) => p.id === proxyId);
+          const current = state.plans ? proxyIndexOf(state.plans).get(proxyId) : undefined;
           if (current) Object.assign(current, accepted);
         } finally {
           state.changeGeneration += 1;
@@ -223,12 +238,52 @@ export class PlansService {
       });
     } catch (error) {
       this.#reportIfRejected(error);
-      throw error;
+      if (!isUnconfirmed(error)) throw error;
+      // Still inside the pending change: the popup shows the value asked for until the
+      // service's own value is known.
+      await this.#confirmFromListing(accountId, state, proxyId, change);
     } finally {
-      this.#pending.end(proxyId, field);
+      this.#pending.end(proxyId, change.field);
       this.#emit();
     }
     return this.#viewOf(proxyId);
+  }
+
+  /**
+   * The answer to a change was lost: re-reads the listing (after any listing already on its way,
+   * which may predate the change) and shows what the service has. A change the listing shows was
+   * applied, and is reported as such.
+   */
+  async #confirmFromListing(
+    accountId: string,
+    state: AccountPlans,
+    proxyId: number,
+    change: ProxyChange,
+  ): Promise<void> {
+    await state.refresh?.catch(() => undefined);
+    await this.refresh();
+    const proxy = state.plans ? proxyIndexOf(state.plans).get(proxyId) : undefined;
+    if (proxy && state.error === null && change.shownIn(proxy)) {
+      change.keep?.(accountId);
+      return;
+    }
+    if (change.keepUnconfirmed) {
+      change.keep?.(accountId);
+      throw new UserFacingError(
+        'unconfirmed',
+        'Could not confirm the label with the service; it is kept on this computer.',
+      );
+    }
+    if (state.error !== null) {
+      throw new UserFacingError(
+        'unconfirmed',
+        `Could not confirm the change, and your plans could not be reloaded to see what the service has. ${state.error.message}`,
+      );
+    }
+    throw new UserFacingError(
+      'unconfirmed',
+      'Could not confirm the change; showing what the service has now.',
+    );
   }
 
   #viewOf(proxyId: number): ProxyView {
@@ -261,6 +316,7 @@ export class PlansService {
         plans: null,
         updatedAt: null,
         error: null,
+        notice: null,
         refresh: null,
         changeGeneration: 0,
         changedAt: new Map(),
@@ -279,6 +335,24 @@ export class PlansService {
     const snapshot = this.snapshot();
     for (const listener of this.#listeners) listener(snapshot);
   }
+}
+
+/** One change of one proxy, and how to tell from a listing that the service has it. */
+interface ProxyChange {
+  field: ProxyField;
+  value: unknown;
+  /** Sends it; resolves to the proxy's values now in effect. */
+  send: (client: ProxyServiceClient) => Promise<Partial<Proxy>>;
+  /** The listing shows the change applied. */
+  shownIn: (proxy: Proxy) => boolean;
+  /** Keeps what the service applied locally (labels). */
+  keep?: (accountId: string) => void;
+  /** Keep it locally even when the service's answer was lost. */
+  keepUnconfirmed?: boolean;
+}
+
+function isUnconfirmed(error: unknown): boolean {
+  return error instanceof ProxyServiceError && error.kind === 'unconfirmed';
 }
 
 const proxyIndexes = new WeakMap<readonly Plan[], ReadonlyMap<number, Proxy>>();

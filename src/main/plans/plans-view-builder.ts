@@ -21,7 +21,7 @@ export function buildPlanViews(
         ...proxy,
         is_rotating: rotation ? rotation.value : proxy.is_rotating,
         rotate_interval: interval ? interval.value : proxy.rotate_interval,
-        label: label ? label.value : (labels.get(proxy.id) ?? null),
+        label: label ? label.value : (labels.get(proxy.id) ?? proxy.label),
         pending: { rotation: !!rotation, interval: !!interval, label: !!label },
       };
     }),

@@ -9,8 +9,9 @@ import { createTunnelAgent, entryLabel, type ProxyEndpoint } from './tunnel-agen
 
 /** A proxy to check: its entry point, credentials, and the addresses the provider assigned. */
 export interface CheckTarget extends ProxyEndpoint {
-  assignedIpv4: string;
-  assignedIpv6: string;
+  /** null where the service named no such address: the exit IP is not compared with it. */
+  assignedIpv4: string | null;
+  assignedIpv6: string | null;
 }
 
 export interface CheckOptions {

@@ -47,11 +47,18 @@ function addressFieldOf(json: string): string | null {
   return null;
 }
 
-/** Which assigned address the exit address is, whatever the spelling of either. */
-export function exitIpMatch(exitIp: string, assigned: { ipv4: string; ipv6: string }): ExitIpMatch {
+/**
+ * Which assigned address the exit address is, whatever the spelling of either. An address the
+ * service did not name (null) is skipped; with neither named there is nothing to compare.
+ */
+export function exitIpMatch(
+  exitIp: string,
+  assigned: { ipv4: string | null; ipv6: string | null },
+): ExitIpMatch {
+  if (assigned.ipv4 === null && assigned.ipv6 === null) return 'unassigned';
   const exit = canonicalIp(exitIp);
   if (exit === null) return 'none';
-  if (exit === canonicalIp(assigned.ipv4)) return 'ipv4';
-  if (exit === canonicalIp(assigned.ipv6)) return 'ipv6';
+  if (assigned.ipv4 !== null && exit === canonicalIp(assigned.ipv4)) return 'ipv4';
+  if (assigned.ipv6 !== null && exit === canonicalIp(assigned.ipv6)) return 'ipv6';
   return 'none';
 }

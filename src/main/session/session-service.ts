@@ -15,6 +15,8 @@ import type {
   SessionStatus,
 } from './session-status';
 import type { TokenVault } from './token-vault';
+import { StoreError } from '../settings/store-error';
+import { MAX_SHOWN_NAME_LENGTH } from '../../shared/settings/settings-schema';
 
 export interface SessionServiceOptions {
   vault: TokenVault;
@@ -97,46 +99,85 @@ export class SessionService {
       throw error;
     }
     const account: StoredAccount = {
-      id: accountIdFor(serviceUrl, user.uuid),
+      id: accountIdFor(serviceUrl, user),
       serviceUrl,
       userUuid: user.uuid,
-      username: user.username,
-      displayName: displayNameOf(user),
+      username: shortenName(user.username),
+      displayName: shortenName(displayNameOf(user)),
     };
 
-    if (input.sessionOnly) {
-      await this.#sessionTokens.set(account.id, token);
-    } else {
-      try {
-        await this.#vault.set(account.id, token);
-      } catch (error) {
-        const vaultError = toVaultError(error, [token]);
-        return {
-          ok: false,
-          error: {
-            kind: 'keychain',
-            vaultKind: vaultError.kind,
-            message: `Your token is valid, but it could not be saved in the keychain. ${vaultError.message} Or keep it for this session only.`,
-            canKeepForSession: true,
-          },
-        };
-      }
-      // The keychain now holds the newer token; an older session-only one must not shadow it.
-      await this.#sessionTokens.delete(account.id);
+    // The token and its account are kept together or not at all: the keychain first (the step
+    // that fails most), then the account, and a failure of the account puts the keychain back.
+    const tokens = input.sessionOnly ? this.#sessionTokens : this.#vault;
+    let previousToken: string | null;
+    try {
+      previousToken = await this.#tokenOfKnown(tokens, account.id);
+      await tokens.set(account.id, token);
+    } catch (error) {
+      const vaultError = toVaultError(error, [token]);
+      return {
+        ok: false,
+        error: {
+          kind: 'keychain',
+          vaultKind: vaultError.kind,
+          message: `Your token is valid, but it could not be saved in the keychain. ${vaultError.message} Or keep it for this session only.`,
+          canKeepForSession: true,
+        },
+      };
     }
+    try {
+      this.#remember(account);
+    } catch (error) {
+      return this.#undoTokenSave(tokens, account.id, previousToken, error);
+    }
+    // The keychain now holds the newer token; an older session-only one must not shadow it.
+    if (!input.sessionOnly) await this.#sessionTokens.delete(account.id);
+    this.#rejectedTokens.delete(account.id);
+    this.#clients.set(account.id, { token, client });
+    this.#session = { state: 'active', account, token, client };
+    return this.#changed();
+  }
+
+  /** The token an account already known here has in `tokens`, to put back if sign-in fails. */
+  async #tokenOfKnown(tokens: TokenVault, accountId: string): Promise<string | null> {
+    const known = this.#registry.list().some((stored) => stored.id === accountId);
+    return known ? tokens.get(accountId) : null;
+  }
+
+  /** Makes the account the active one; an account signed in again keeps its place in the list. */
+  #remember(account: StoredAccount): void {
     const stored = this.#registry.list();
     const known = stored.findIndex((candidate) => candidate.id === account.id);
     const others = stored.filter((candidate) => candidate.id !== account.id);
-    // An account signed in again keeps its place in the list.
     const accounts =
       known === -1
         ? [...others, account]
         : [...others.slice(0, known), account, ...others.slice(known)];
     this.#registry.save(accounts, account.id);
-    this.#rejectedTokens.delete(account.id);
-    this.#clients.set(account.id, { token, client });
-    this.#session = { state: 'active', account, token, client };
-    return this.#changed();
+  }
+
+  async #undoTokenSave(
+    tokens: TokenVault,
+    accountId: string,
+    previousToken: string | null,
+    cause: unknown,
+  ): Promise<SessionResult> {
+    let leftBehind = '';
+    try {
+      if (previousToken === null) await tokens.delete(accountId);
+      else await tokens.set(accountId, previousToken);
+    } catch (error) {
+      leftBehind = ` The token could not be taken back out of the keychain either: ${toVaultError(error).message}`;
+    }
+    const reason =
+      cause instanceof StoreError ? cause.message : 'the settings file could not be written';
+    return {
+      ok: false,
+      error: {
+        kind: 'storage',
+        message: `Your token is valid, but the account could not be saved, so you are not signed in (${reason}).${leftBehind}`,
+      },
+    };
   }
 
   /** Picks up the active account of the last run, from the vault alone: no network needed. */
@@ -343,7 +384,15 @@ function summaryOf(account: StoredAccount): AccountSummary {
 }
 
 function displayNameOf(user: User): string {
-  return `${user.name} ${user.surname}`.trim() || user.username;
+  return `${user.name ?? ''} ${user.surname ?? ''}`.trim() || user.username;
+}
+
+/** A name as long as a settings entry allows, cut with an ellipsis rather than refused. */
+function shortenName(name: string): string {
+  const characters = [...name];
+  return characters.length <= MAX_SHOWN_NAME_LENGTH
+    ? name
+    : `${characters.slice(0, MAX_SHOWN_NAME_LENGTH - 1).join('')}…`;
 }
 
 function describe(account: StoredAccount): string {

@@ -29,7 +29,7 @@ export interface SessionStatus {
 }
 
 export type SessionFailure =
-  | { kind: ProxyServiceErrorKind; message: string }
+  | { kind: ProxyServiceErrorKind | 'storage'; message: string }
   | { kind: 'keychain'; vaultKind: VaultErrorKind; message: string; canKeepForSession: true };
 
 export type SessionResult =

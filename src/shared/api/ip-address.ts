@@ -87,3 +87,17 @@ function hexGroupEnd(text: string, start: number): number {
   }
   return index;
 }
+
+const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+/**
+ * A DNS host name (RFC 1123): dot-separated labels of letters, digits and inner hyphens, at most
+ * 253 characters, not all digits at the end (that would be a malformed IPv4 address instead).
+ */
+export function isHostName(text: string): boolean {
+  if (text.length === 0 || text.length > 253) return false;
+  const labels = (text.endsWith('.') ? text.slice(0, -1) : text).split('.');
+  const last = labels[labels.length - 1] ?? '';
+  if (/^\d+$/.test(last)) return false;
+  return labels.every((label) => HOST_LABEL.test(label));
+}

@@ -1,17 +1,15 @@
 import { z } from 'zod';
-import { isIPv4, isIPv6 } from './ip-address';
+import { isHostName, isIPv4, isIPv6 } from './ip-address';
 
 /**
- * Field types shared by the service's resources. They follow the spec's tables: integers are
- * integers, timestamps are ISO 8601, addresses are real addresses. Lenient where the spec is
- * loose (a timestamp may carry an offset or none), strict where the app relies on a value.
- *
- * Each field is one check: zod's cost grows with the number of checks, and the plan listing runs
- * them on every field of up to 10,000 proxies at each refresh.
+ * Field types of the resources as the app holds them, once read from the service (the service's
+ * own spellings are the decoders' business, src/main/api/decoding): integers are integers,
+ * timestamps are in one form, addresses are real addresses. Each field is one check: zod's cost
+ * grows with the number of checks, and a popup snapshot can hold 100,000 proxies.
  */
 
 /** An integer (exactly representable) within bounds, as a single check. */
-export function integerIn(min: number, max: number, message: string) {
+function integerIn(min: number, max: number, message: string) {
   return z
     .number()
     .refine((value) => Number.isSafeInteger(value) && value >= min && value <= max, message);
@@ -34,15 +32,14 @@ export const port = integerIn(1, 65_535, 'Expected a port number from 1 to 65535
 
 export const ipv4 = z.string().refine(isIPv4, 'Invalid IPv4 address');
 export const ipv6 = z.string().refine(isIPv6, 'Invalid IPv6 address');
-export const ipAddress = z
+
+/** Where a proxy client connects: an IP address or a DNS host name (gateway-style providers). */
+export const proxyHost = z
   .string()
-  .refine((text) => isIPv4(text) || isIPv6(text), 'Invalid IP address');
+  .refine(
+    (text) => isIPv4(text) || isIPv6(text) || isHostName(text),
+    'Expected an IP address or a host name',
+  );
 
-/** ISO 8601 date and time; the spec says "UTC" for users only, so an offset or none is accepted. */
-export const isoTimestamp = z.iso.datetime({ offset: true, local: true });
-
-/**
- * The spec says "UUID" without naming a version; the 8-4-4-4-12 hex form is checked, not the
- * RFC 9562 version and variant bits, so that a server's non-RFC generator does not lock users out.
- */
-export const uuid = z.guid();
+/** ISO 8601 date and time in UTC, the one form the app keeps timestamps in. */
+export const isoTimestamp = z.iso.datetime();

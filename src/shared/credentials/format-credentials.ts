@@ -27,7 +27,8 @@ export function formatCredentials(proxy: ProxyCredentials, options: FormatOption
 
   switch (options.format) {
     case 'ip-port-user-pass':
-      return `${host}:${port}:${username}:${password}`;
+      // Brackets keep an IPv6 host apart from the colons between the fields.
+      return `${hostAndPort(host, port)}:${username}:${password}`;
     case 'user-pass-at-ip-port':
       return `${username}:${password}@${hostAndPort(host, port)}`;
     case 'http-url':
@@ -47,8 +48,8 @@ export function formatCredentials(proxy: ProxyCredentials, options: FormatOption
         port: String(port),
         username,
         password,
-        ipv4: proxy.assigned_proxy_ipv4,
-        ipv6: proxy.assigned_proxy_ipv6,
+        ipv4: proxy.assigned_proxy_ipv4 ?? '',
+        ipv6: proxy.assigned_proxy_ipv6 ?? '',
       });
   }
 }

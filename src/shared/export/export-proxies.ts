@@ -13,6 +13,7 @@ export type ExportFormat =
 export interface ExportedProxy {
   plan: Pick<Plan, 'id' | 'name'>;
   proxy: Proxy;
+  /** The label shown for the proxy: the local one, else the one the service sent. */
   label: string | null;
 }
 
@@ -42,7 +43,7 @@ export function exportProxies(entries: readonly ExportedProxy[], format: ExportF
       return [CSV_COLUMNS.join(','), ...entries.map(csvRow)].map((row) => `${row}\r\n`).join('');
     case 'json':
       return `${JSON.stringify(
-        entries.map(({ plan, proxy, label }) => ({
+        entries.map(({ plan, proxy: { label: _sent, ...proxy }, label }) => ({
           plan_id: plan.id,
           plan_name: plan.name,
           label,
@@ -62,11 +63,11 @@ export function exportFileName(planName: string, format: ExportFormat): string {
   return `${base.slice(0, 80)}.${extension}`;
 }
 
-function csvRow({ plan, proxy, label }: ExportedProxy): string {
-  const values: Record<(typeof CSV_COLUMNS)[number], string | number | boolean> = {
+function csvRow({ plan, proxy: { label: _sent, ...proxy }, label }: ExportedProxy): string {
+  const values: Record<(typeof CSV_COLUMNS)[number], CsvValue> = {
     plan_id: plan.id,
     plan_name: plan.name,
-    label: label ?? '',
+    label,
     ...proxy,
   };
   return CSV_COLUMNS.map((column) => csvField(values[column])).join(',');
@@ -77,7 +78,11 @@ function csvRow({ plan, proxy, label }: ExportedProxy): string {
  * with = + - @ (or a tab or carriage return) gets a leading apostrophe, so a label such as
  * `=HYPERLINK(...)` stays text when the file is opened in a spreadsheet.
  */
-function csvField(value: string | number | boolean): string {
+type CsvValue = string | number | boolean | null;
+
+/** An unknown value (null) is an empty field. */
+function csvField(value: CsvValue): string {
+  if (value === null) return '';
   if (typeof value !== 'string') return String(value);
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;

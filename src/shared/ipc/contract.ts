@@ -40,8 +40,8 @@ export const ipcContract = {
     input: z.object({ accountId: z.string() }),
     output: sessionViewSchema,
   },
-  /** The account record, without its access token: the popup never holds a token. */
-  'account:get': { input: none, output: userSchema.omit({ access_token: true }) },
+  /** The account record; the app never keeps the record's access token. */
+  'account:get': { input: none, output: userSchema },
   'plans:list': { input: none, output: plansSnapshotSchema },
   'plans:refresh': { input: none, output: plansSnapshotSchema },
   'proxy:set-rotation': {

@@ -15,6 +15,7 @@ export const ipcErrorKindSchema = z.enum([
   'network',
   'timeout',
   'bad_response',
+  'unconfirmed',
   // From the main process itself.
   'keychain',
   'storage',

@@ -8,6 +8,7 @@ import { ipcErrorSchema } from './ipc-error';
  * have a change in flight.
  */
 export const proxyViewSchema = proxySchema.omit({ password: true }).extend({
+  /** The local label, else the one the service sent. */
   label: z.string().nullable(),
   pending: z.object({
     rotation: z.boolean(),
@@ -22,6 +23,16 @@ export const planViewSchema = planSchema.omit({ proxies: true }).extend({
 });
 export type PlanView = z.infer<typeof planViewSchema>;
 
+/**
+ * What the last refresh could not read, in one calm notice: what is hidden or unknown, and the
+ * field paths (`[2].proxies[5].port: Expected a port …`) for a report to the provider.
+ */
+export const listingNoticeSchema = z.object({
+  message: z.string(),
+  details: z.string(),
+});
+export type ListingNotice = z.infer<typeof listingNoticeSchema>;
+
 /** Everything the popup needs to draw the plan list and its freshness. */
 export const plansSnapshotSchema = z.object({
   accountId: z.string().nullable(),
@@ -31,5 +42,7 @@ export const plansSnapshotSchema = z.object({
   refreshing: z.boolean(),
   /** The last refresh's failure; the plans above are then the last good data. */
   error: ipcErrorSchema.nullable(),
+  /** What the plans above leave out because it could not be read. */
+  notice: listingNoticeSchema.nullable(),
 });
 export type PlansSnapshot = z.infer<typeof plansSnapshotSchema>;

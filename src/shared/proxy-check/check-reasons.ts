@@ -25,8 +25,11 @@ export type CheckFailureReason = (typeof CHECK_FAILURE_REASONS)[number];
 export const CHECK_PROTOCOLS = ['http', 'socks5'] as const;
 export type CheckProtocol = (typeof CHECK_PROTOCOLS)[number];
 
-/** Which of the proxy's assigned addresses the exit IP equals. */
-export const EXIT_IP_MATCHES = ['ipv4', 'ipv6', 'none'] as const;
+/**
+ * Which of the proxy's assigned addresses the exit IP equals: `none` when it is neither, and
+ * `unassigned` when the service named no assigned address to compare with.
+ */
+export const EXIT_IP_MATCHES = ['ipv4', 'ipv6', 'none', 'unassigned'] as const;
 export type ExitIpMatch = (typeof EXIT_IP_MATCHES)[number];
 
 export const CHECK_CONCURRENCY_MAX = 32;

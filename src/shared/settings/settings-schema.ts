@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { uuid } from '../api/primitives';
 import {
   copyFormatSchema,
   copyTemplateSchema,
@@ -32,6 +31,9 @@ const HOST_CHOICE_IDS = hostChoiceSchema.options;
 
 export { CLIPBOARD_CLEAR_MAX_SECONDS, REFRESH_INTERVAL_MAX_MINUTES, THEMES, type Theme };
 
+/** Names are kept shortened to this many characters (see shortenName), never refused. */
+export const MAX_SHOWN_NAME_LENGTH = 200;
+
 function boundedInteger(min: number, max: number, message: string) {
   return z.int({ error: message }).min(min, { error: message }).max(max, { error: message });
 }
@@ -42,15 +44,17 @@ function boundedInteger(min: number, max: number, message: string) {
  */
 export const storedAccountSchema = z.strictObject(
   {
-    id: z.string().min(1).max(200),
+    // The user's key (any text the service sends) at the service URL.
+    id: z.string().min(1).max(4096),
     serviceUrl: z
       .string()
       .min(1)
       .max(2048)
       .refine((text) => URL.canParse(text), 'Expected a URL'),
-    userUuid: uuid,
-    username: z.string().min(1).max(200),
-    displayName: z.string().max(200),
+    /** null for a service whose account record has no uuid. */
+    userUuid: z.string().min(1).max(1024).nullable(),
+    username: z.string().min(1).max(MAX_SHOWN_NAME_LENGTH),
+    displayName: z.string().max(MAX_SHOWN_NAME_LENGTH),
   },
   { error: 'An account must have only an id, service URL, user UUID, username and display name.' },
 );

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
+import type { ApiDialect } from '../../api-server/dialect';
 import { createApiServer, type AccountOptions, type ApiServer } from '../../api-server/server';
 import type { TokenVault } from '../../../src/main/session/token-vault';
 import { startHarness, type Harness } from '../../harness/harness-server';
@@ -28,9 +29,11 @@ export interface Popup {
   show(panel?: 'plans' | 'settings'): Promise<void>;
 }
 
-interface Options {
+export interface PopupOptions {
   /** Accounts of the reference service; its defaults (demo 6×8, other 2×3) when undefined. */
   apiAccounts: AccountOptions[] | undefined;
+  /** How the reference service writes its answers; PROXY_TRAY_API_DIALECT or the spec's when undefined. */
+  apiDialect: ApiDialect | undefined;
   /** Who the popup fixture signs in as at start; null starts signed out. */
   signInAs: string | null;
   /** Whether the harness plays an installed build (which checks for updates). */
@@ -46,13 +49,17 @@ interface Fixtures {
   popup: Popup;
 }
 
-export const test = base.extend<Options & Fixtures>({
+export const test = base.extend<PopupOptions & Fixtures>({
   apiAccounts: [undefined, { option: true }],
+  apiDialect: [undefined, { option: true }],
   signInAs: ['demo', { option: true }],
   installedBuild: [false, { option: true }],
 
-  api: async ({ apiAccounts }, use) => {
-    const api = await createApiServer(apiAccounts ? { accounts: apiAccounts } : {});
+  api: async ({ apiAccounts, apiDialect }, use) => {
+    const api = await createApiServer({
+      ...(apiAccounts ? { accounts: apiAccounts } : {}),
+      ...(apiDialect ? { dialect: apiDialect } : {}),
+    });
     await use(api);
     // A test may have closed it already to play a service that went down.
     await api.close().catch(() => undefined);
@@ -115,6 +122,8 @@ export const test = base.extend<Options & Fixtures>({
         return harness;
       },
       async show(panel) {
+        // Sent before the page's event stream is open, the event would reach no page.
+        await expect.poll(() => harness.connectedPages()).toBeGreaterThan(0);
         const response = await fetch(new URL('/__harness/show', harness.url), {
           method: 'POST',
           body: JSON.stringify(panel ? { panel } : {}),

@@ -62,7 +62,10 @@ export function planRegion(page: Page, planName: string): Locator {
 
 /** The live region that counts what the search shows ("N proxies" / "No proxies match “…”"). */
 export function resultCount(page: Page): Locator {
-  return page.getByRole('status').filter({ hasText: /prox(y|ies)/ });
+  // The whole text: a notice about hidden proxies is a status too.
+  return page
+    .getByRole('status')
+    .filter({ hasText: /^\s*(\d+ prox(y|ies)|No proxies match.*)\s*$/ });
 }
 
 /** Brings one proxy's row into the DOM by searching for its username (unique per proxy). */

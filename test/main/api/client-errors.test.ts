@@ -45,7 +45,7 @@ describe('errors from the service itself', () => {
   it('an unknown proxy id is not_found', async () => {
     const error = await serviceErrorOf(fixture.client().setRotation(987_654_321, true));
     expect(error).toMatchObject({ kind: 'not_found', status: 404 });
-    expect(error.message).toMatch(/^Turning rotation on for proxy 987654321 failed/);
+    expect(error.message).toMatch(/^Turning rotation on failed/);
   });
 
   it('a proxy of a blocked plan is forbidden (403) and stays unchanged', async () => {
@@ -104,7 +104,7 @@ describe('every status a server may send', () => {
     const error = await serviceErrorOf(fixture.client().setLabel(id, 'x'));
     expect(error.kind).toBe('invalid_input');
     expect(error.message).toBe(
-      `Setting the label of proxy ${id} failed: the service refused the request as invalid (HTTP 422). The service said: "${expected}".`,
+      `Setting the label failed: the service refused the request as invalid (HTTP 422). The service said: "${expected}".`,
     );
   });
 
@@ -129,51 +129,109 @@ describe('every status a server may send', () => {
   });
 });
 
-describe('answers that break the contract', () => {
+describe('answers the client reads tolerantly', () => {
   it.each([
-    ['malformed JSON', '{"is_rotating": tru', /the answer is not JSON/],
-    ['an empty body', '', /the answer was empty/],
-    ['a missing field', { rotating: true }, /is_rotating: Invalid input: expected boolean/],
-    ['a mistyped field', { is_rotating: 'yes' }, /is_rotating: Invalid input: expected boolean/],
-  ])('%s is bad_response naming the problem', async (_case, body, detail) => {
-    fixture.service().faults.add({ path: '/proxies/update_rotation', status: 200, body });
-    const error = await serviceErrorOf(
-      fixture.client().setRotation(fixture.changeableProxyId(), true),
-    );
-    expect(error.kind).toBe('bad_response');
-    expect(error.message).toMatch(detail);
+    ['204 No Content', 204, undefined],
+    ['an empty 200', 200, ''],
+    ['{}', 200, {}],
+    ['true', 200, true],
+    ['"true"', 200, '"true"'],
+    ['{"success":true}', 200, { success: true }],
+    ['plain text', 200, 'OK'],
+  ])(
+    'an update answered with %s was applied with the value asked for',
+    async (_case, status, body) => {
+      const id = fixture.changeableProxyId();
+      const reply = () =>
+        fixture
+          .service()
+          .faults.add({ method: 'PUT', status, ...(body === undefined ? {} : { body }) });
+      reply();
+      await expect(fixture.client().setRotation(id, false)).resolves.toBe(false);
+      reply();
+      await expect(fixture.client().setRotateInterval(id, 600)).resolves.toBe(600);
+      reply();
+      await expect(fixture.client().setLabel(id, 'Shop')).resolves.toBeUndefined();
+      expect(fixture.service().faults.pending).toHaveLength(0);
+    },
+  );
+
+  it('takes a value the answer reports, in any spelling, as the one in effect', async () => {
+    const id = fixture.changeableProxyId();
+    fixture.service().faults.add({ method: 'PUT', status: 200, body: { is_rotating: 0 } });
+    await expect(fixture.client().setRotation(id, true)).resolves.toBe(false);
+    fixture.service().faults.add({
+      method: 'PUT',
+      status: 200,
+      body: { success: 'true', rotate_interval: '900' },
+    });
+    await expect(fixture.client().setRotateInterval(id, 600)).resolves.toBe(900);
   });
 
-  it('a broken proxy deep in the listing is named by its path', async () => {
+  it('a listing with one broken proxy keeps every other proxy and names the broken one', async () => {
     const plans = structuredClone(fixture.service().store.account('demo')?.plans ?? []);
     const proxy = plans[2]?.proxies[1];
     if (!proxy) throw new Error('seed too small');
-    Object.assign(proxy, { assigned_proxy_ipv6: '2001:db8::zz' });
+    Object.assign(proxy, { port: null });
     fixture.service().faults.add({ path: '/users/plans', status: 200, body: plans });
+    const listing = await fixture.client().listPlans();
+    expect(listing.plans[2]?.proxies.map((p) => p.id)).toEqual(
+      plans[2]?.proxies.filter((p) => p !== proxy).map((p) => p.id),
+    );
+    expect(listing.plans.flatMap((plan) => plan.proxies)).toHaveLength(
+      plans.flatMap((plan) => plan.proxies).length - 1,
+    );
+    expect(listing.problems).toEqual([
+      expect.objectContaining({
+        path: '[2].proxies[1].port',
+        effect: 'hidden',
+        planId: plans[2]?.id,
+      }),
+    ]);
+  });
+});
+
+describe('answers the client refuses', () => {
+  it.each([
+    ['malformed JSON', '[{"id": 1', /the answer is not JSON/],
+    ['an empty body', '', /the answer was empty/],
+    ['a bare string', '"plans"', /neither a list of plans nor an object holding one/],
+    ['an object without a list', { detail: 'ok' }, /an object without a list of plans/],
+    ['two lists', { data: [], items: [] }, /several lists \(data, items\)/],
+  ])('a listing that is %s is bad_response saying why', async (_case, body, detail) => {
+    fixture.service().faults.add({ path: '/users/plans', status: 200, body });
     const error = await serviceErrorOf(fixture.client().listPlans());
     expect(error.kind).toBe('bad_response');
-    expect(error.message).toContain('[2].proxies[1].assigned_proxy_ipv6: Invalid IPv6 address');
+    expect(error.message).toMatch(/^Loading your plans failed: the service sent an answer/);
+    expect(error.message).toMatch(detail);
   });
 
-  it('an object instead of the bare `true` of a label update is bad_response', async () => {
+  it('an account answer without a username is unreadable, never a token problem', async () => {
     fixture
       .service()
-      .faults.add({ path: '/proxies/update_label', status: 200, body: { success: true } });
-    const error = await serviceErrorOf(fixture.client().setLabel(fixture.changeableProxyId(), 'x'));
+      .faults.add({ path: '/users/me', status: 200, body: { uuid: 'x', username: '' } });
+    const error = await serviceErrorOf(fixture.client().verifyToken());
     expect(error.kind).toBe('bad_response');
+    expect(error.message).toBe(
+      'The service accepted the token, but its account answer could not be read (username: Expected a user name). Try again later, or ask the provider.',
+    );
   });
 
-  it('{success: false} on an interval update is a server refusal', async () => {
+  it.each([
+    ['{success: false}', { success: false }, ''],
+    [
+      '{ok: false, detail}',
+      { ok: false, detail: 'Interval not allowed' },
+      ' The service said: "Interval not allowed".',
+    ],
+    ['false', false, ''],
+  ])('an update answered %s is a server refusal', async (_case, body, said) => {
     const id = fixture.changeableProxyId();
-    fixture.service().faults.add({
-      path: '/proxies/update_rotate_interval',
-      status: 200,
-      body: { success: false },
-    });
+    fixture.service().faults.add({ path: '/proxies/update_rotate_interval', status: 200, body });
     const error = await serviceErrorOf(fixture.client().setRotateInterval(id, 60));
     expect(error.kind).toBe('server');
     expect(error.message).toBe(
-      `Setting the rotation interval of proxy ${id} failed: the service did not apply it (it answered success: false).`,
+      `Setting the rotation interval failed: the service answered that it did not apply it.${said}`,
     );
   });
 });

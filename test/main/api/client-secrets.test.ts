@@ -15,11 +15,20 @@ function failures(token: string): [string, Fault][] {
     ['429', { status: 429, headers: { 'Retry-After': '0' }, times: 10 }],
     ['a dropped connection', { drop: true, times: 10 }],
     ['malformed JSON', { status: 200, body: `{"token": "${token}"` }],
-    ['a token in a schema-violating body', { status: 200, body: [{ id: token }] }],
+    ['a token in an unreadable listing', { status: 200, body: { token } }],
   ];
 }
 
 describe('the token never leaves the client', () => {
+  it('a token in a proxy that cannot be read is not repeated in what was left out', async () => {
+    const token = fixture.service().tokenFor('demo');
+    const body = [{ id: 1, name: 'P', proxies: [{ id: token, username: token, port: token }] }];
+    fixture.service().faults.add({ path: '/users/plans', status: 200, body });
+    const listing = await fixture.client().listPlans();
+    expect(listing.problems).toHaveLength(1);
+    expect(JSON.stringify(listing)).not.toContain(token.split('.')[2]);
+  });
+
   it.each(failures('<token>').map(([name]) => name))('%s', async (name) => {
     const token = fixture.service().tokenFor('demo');
     const fault = failures(token).find(([candidate]) => candidate === name)?.[1];

@@ -141,6 +141,13 @@ describe('exitIpMatch', () => {
     expect(exitIpMatch(exitIp, assigned)).toBe(match);
   });
 
+  it('skips an assigned address the service did not name, and says when there is none', () => {
+    expect(exitIpMatch('192.0.2.1', { ipv4: '192.0.2.1', ipv6: null })).toBe('ipv4');
+    expect(exitIpMatch('2001:db8::1', { ipv4: null, ipv6: '2001:db8::1' })).toBe('ipv6');
+    expect(exitIpMatch('192.0.2.9', { ipv4: '192.0.2.1', ipv6: null })).toBe('none');
+    expect(exitIpMatch('192.0.2.9', { ipv4: null, ipv6: null })).toBe('unassigned');
+  });
+
   it('compares assigned addresses in any spelling too', () => {
     expect(exitIpMatch('2001:db8::1', { ipv4: '', ipv6: '2001:db8:0:0:0:0:0:1' })).toBe('ipv6');
   });

@@ -101,7 +101,7 @@ describe('starting again', () => {
     const registry = new InMemoryAccountRegistry();
     const uuid = '0b6f2c1e-8d4a-4f7e-9c3b-2a1d5e6f7a8b';
     const serviceUrl = 'http://127.0.0.1:9/';
-    const id = accountIdFor(serviceUrl, uuid);
+    const id = accountIdFor(serviceUrl, { uuid, username: 'demo' });
     registry.save(
       [{ id, serviceUrl, userUuid: uuid, username: 'demo', displayName: 'Demo User' }],
       id,

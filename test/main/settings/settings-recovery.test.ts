@@ -113,7 +113,7 @@ describe('recovery of a settings file that cannot be used as it is', () => {
   });
 
   it('one bad account is dropped, the others kept; a dangling active id becomes null', () => {
-    const broken = { ...alice, id: 'acct-broken', userUuid: 'not-a-uuid' };
+    const broken = { ...alice, id: 'acct-broken', userUuid: 42 };
     const bob = { ...alice, id: 'acct-bob', username: 'bob' };
     const { store, problems } = expectRecovered(
       writeSettingsFile(

@@ -317,7 +317,7 @@ describe('setAccounts', () => {
   });
 
   it('refuses an account with a malformed field, naming where', () => {
-    const error = thrownBy(() => open().setAccounts([{ ...alice, userUuid: 'nope' }], null));
+    const error = thrownBy(() => open().setAccounts([{ ...alice, userUuid: '' }], null));
     expect(error.message).toContain('accounts.0.userUuid');
   });
 });

@@ -47,6 +47,7 @@ const plans: PlansSnapshot = {
   updatedAt: '2026-11-21T10:00:00.000Z',
   refreshing: true,
   error: null,
+  notice: null,
   plans: [
     {
       id: 1,

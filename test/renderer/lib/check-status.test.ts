@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkStatus, runProgress } from '../../../src/renderer/src/lib/check-status';
 import type { ProxyCheckResult } from '../../../src/shared/proxy-check/check-view';
-import { CHECK_FAILURE_REASONS } from '../../../src/shared/proxy-check/check-reasons';
+import {
+  CHECK_FAILURE_REASONS,
+  type ExitIpMatch,
+} from '../../../src/shared/proxy-check/check-reasons';
 
 const checkedAt = '2026-11-22T10:00:00.000Z';
-const works = (exitIpMatches: 'ipv4' | 'ipv6' | 'none'): ProxyCheckResult => ({
+const works = (exitIpMatches: ExitIpMatch): ProxyCheckResult => ({
   ok: true,
   protocol: 'http',
   exitIp: '203.0.113.9',
@@ -33,6 +36,12 @@ describe('checkStatus', () => {
     const other = checkStatus({ proxyId: 1, state: 'idle', last: works('none') });
     expect(other).toMatchObject({ tone: 'warn', short: '120 ms · other IP' });
     expect(other?.detail).toContain('exits from 203.0.113.9, not its assigned address');
+    // Nothing to compare with: a working proxy, not a warning.
+    const unassigned = checkStatus({ proxyId: 1, state: 'idle', last: works('unassigned') });
+    expect(unassigned).toMatchObject({ tone: 'good', short: '120 ms' });
+    expect(unassigned?.detail).toContain(
+      'exits from 203.0.113.9, no assigned address to compare with',
+    );
   });
 
   it('names every failure reason in a few words and keeps the message as the detail', () => {

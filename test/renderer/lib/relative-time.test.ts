@@ -48,6 +48,12 @@ describe('expiryPhrase', () => {
   it('reads timestamps with an offset', () => {
     expect(expiryPhrase('2025-06-18T14:00:00+02:00', NOW)).toBe('expires in 3 days');
   });
+
+  it('says "expiry unknown" when the service did not say, and flags nothing', () => {
+    expect(expiryPhrase(null, NOW)).toBe('expiry unknown');
+    expect(planBadges({ is_blocked: false, expire_date: null }, NOW, 3)).toEqual([]);
+    expect(planBadges({ is_blocked: true, expire_date: null }, NOW, 3)).toEqual(['Blocked']);
+  });
 });
 
 describe('planBadges', () => {

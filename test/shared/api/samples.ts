@@ -1,6 +1,6 @@
 import type { Plan, Proxy, User } from '../../../src/shared/api';
 
-/** Hand-written resources exactly as the spec's tables describe them. */
+/** Hand-written resources as the app holds them once read from the service. */
 
 export function sampleProxy(): Proxy {
   return {
@@ -14,6 +14,7 @@ export function sampleProxy(): Proxy {
     is_rotating: true,
     rotate_interval: 300,
     plan_ip_class: 4,
+    label: null,
   };
 }
 
@@ -38,7 +39,5 @@ export function sampleUser(): User {
     name: 'Dana',
     surname: 'Demo',
     address: '1 Example Street',
-    access_token:
-      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIzZjJiIn0.c2lnbmF0dXJlLW5vdC1jaGVja2Vk',
   };
 }

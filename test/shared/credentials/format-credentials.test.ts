@@ -80,12 +80,39 @@ describe('the host choice', () => {
   it('puts the assigned IPv6 address in every format, bracketed where a port follows a host', () => {
     const ipv6 = (format: CopyFormat) =>
       formatCredentials(sampleProxy, { format, hostChoice: 'ipv6' });
-    expect(ipv6('ip-port-user-pass')).toBe('2001:db8::1:8080:alice:s3cret');
+    expect(ipv6('ip-port-user-pass')).toBe('[2001:db8::1]:8080:alice:s3cret');
     expect(ipv6('user-pass-at-ip-port')).toBe('alice:s3cret@[2001:db8::1]:8080');
     expect(ipv6('http-url')).toBe('http://alice:s3cret@[2001:db8::1]:8080');
     expect(ipv6('socks5-url')).toBe('socks5://alice:s3cret@[2001:db8::1]:8080');
     expect(ipv6('curl')).toBe(
       "curl -x 'http://alice:s3cret@[2001:db8::1]:8080' https://api.ipify.org",
+    );
+  });
+
+  it('copies the entry address where the chosen assigned address is unknown', () => {
+    const entryOnly = { ...sampleProxy, assigned_proxy_ipv4: null, assigned_proxy_ipv6: null };
+    for (const hostChoice of ['ipv4', 'ipv6'] as const) {
+      expect(formatCredentials(entryOnly, { format: 'http-url', hostChoice })).toBe(
+        'http://alice:s3cret@203.0.113.7:8080',
+      );
+    }
+    expect(
+      formatCredentials(entryOnly, {
+        format: 'custom',
+        hostChoice: 'entry',
+        template: '{ipv4}|{ipv6}|{ip}',
+      }),
+    ).toBe('||203.0.113.7');
+  });
+
+  it('joins a host name and an IPv6 entry address with their port in every format', () => {
+    const gateway = { ...sampleProxy, ip: 'gate.example.com' };
+    expect(formatCredentials(gateway, { format: 'ip-port-user-pass', hostChoice: 'entry' })).toBe(
+      'gate.example.com:8080:alice:s3cret',
+    );
+    const v6 = { ...sampleProxy, ip: '2001:db8::5' };
+    expect(formatCredentials(v6, { format: 'socks5-url', hostChoice: 'entry' })).toBe(
+      'socks5://alice:s3cret@[2001:db8::5]:8080',
     );
   });
 

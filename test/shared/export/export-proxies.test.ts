@@ -17,6 +17,7 @@ const proxy = (id: number, overrides: Partial<Proxy> = {}): Proxy => ({
   is_rotating: true,
   rotate_interval: 300,
   plan_ip_class: 4,
+  label: null,
   ...overrides,
 });
 
@@ -108,6 +109,48 @@ describe('exportProxies', () => {
     expect(rows).toHaveLength(3);
   });
 
+  it('writes what the service did not say as empty CSV fields and JSON nulls, a host name as is', () => {
+    const sparse = proxy(3, {
+      ip: 'gate.example.com',
+      assigned_proxy_ipv4: null,
+      assigned_proxy_ipv6: null,
+      is_rotating: null,
+      rotate_interval: null,
+      plan_ip_class: null,
+      label: 'sent by the service',
+    });
+    const only: ExportedProxy[] = [{ plan, proxy: sparse, label: 'shown label' }];
+    const [, row] = parseCsv(exportProxies(only, { kind: 'csv' }));
+    expect(row).toEqual([
+      '11',
+      'Residential US',
+      '3',
+      'shown label',
+      'gate.example.com',
+      '8003',
+      'u3',
+      'p@ss:0/x',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    const [json] = JSON.parse(exportProxies(only, { kind: 'json' })) as Record<string, unknown>[];
+    expect(json).toMatchObject({
+      label: 'shown label',
+      assigned_proxy_ipv6: null,
+      is_rotating: null,
+    });
+    // The assigned-address host choice falls back to the entry address where there is none.
+    expect(
+      exportProxies(only, {
+        kind: 'lines',
+        credentials: { format: 'ip-port-user-pass', hostChoice: 'ipv6' },
+      }),
+    ).toBe('gate.example.com:8003:u3:p@ss:0/x\n');
+  });
+
   it('writes JSON with the label beside the service’s fields', () => {
     const parsed = JSON.parse(exportProxies(entries, { kind: 'json' })) as Record<
       string,
@@ -116,8 +159,8 @@ describe('exportProxies', () => {
     expect(parsed[0]).toEqual({
       plan_id: 11,
       plan_name: 'Residential US',
+      ...withoutLabel(proxy(1)),
       label: 'Shop, "EU"\nline two',
-      ...proxy(1),
     });
     expect(parsed[1]?.['label']).toBeNull();
   });
@@ -134,3 +177,8 @@ describe('exportProxies', () => {
     expect(exportFileName('///', { kind: 'csv' })).toBe('proxies.csv');
   });
 });
+
+/** A proxy's fields as an export writes them: the label shown, not the one the service sent. */
+function withoutLabel({ label: _sent, ...fields }: Proxy): Omit<Proxy, 'label'> {
+  return fields;
+}

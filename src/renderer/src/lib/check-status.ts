@@ -1,4 +1,4 @@
-import type { CheckFailureReason } from '../../../shared/proxy-check/check-reasons';
+import type { CheckFailureReason, ExitIpMatch } from '../../../shared/proxy-check/check-reasons';
 import type { ProxyCheckEntry } from '../../../shared/proxy-check/check-view';
 
 /** A proxy's check status in a row: a few words to see at a glance, the details on hover. */
@@ -42,15 +42,19 @@ export function checkStatus(entry: ProxyCheckEntry | undefined): CheckStatus | u
   };
 }
 
+const EXIT_WORDS: Record<ExitIpMatch, string> = {
+  ipv4: 'its assigned IPv4 address',
+  ipv6: 'its assigned IPv6 address',
+  none: 'not its assigned address',
+  unassigned: 'no assigned address to compare with',
+};
+
 function resultDetail(entry: ProxyCheckEntry): string {
   const result = entry.last;
   if (!result) return '';
   if (!result.ok) return result.message;
   const via = result.protocol === 'socks5' ? 'SOCKS5' : 'HTTP';
-  const exit =
-    result.exitIpMatches === 'none'
-      ? `exits from ${result.exitIp}, not its assigned address`
-      : `exits from ${result.exitIp}, its assigned ${result.exitIpMatches === 'ipv4' ? 'IPv4' : 'IPv6'} address`;
+  const exit = `exits from ${result.exitIp}, ${EXIT_WORDS[result.exitIpMatches]}`;
   return `Works over ${via}: ${exit}; connected in ${result.connectMs} ms, answered in ${result.totalMs} ms.`;
 }
 

@@ -11,6 +11,8 @@ export const INTERVAL_PRESETS: readonly { readonly seconds: number; readonly lab
 
 /** The picker's value for the "Custom…" option (preset values are their seconds as text). */
 export const CUSTOM_INTERVAL = 'custom';
+/** The picker's value while the service has not said the interval. */
+export const UNKNOWN_INTERVAL = 'unknown';
 
 export function isPresetInterval(seconds: number): boolean {
   return INTERVAL_PRESETS.some((preset) => preset.seconds === seconds);

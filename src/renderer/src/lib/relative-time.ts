@@ -24,10 +24,10 @@ export function updatedAgo(updatedAt: string | null, now: number): string | null
   return `Updated ${Math.floor(age / HOUR)} h ago`;
 }
 
-/** "expires in 3 days" / "expired 2 days ago"; empty for a date that cannot be read. */
-export function expiryPhrase(expireDate: string, now: number): string {
-  const time = Date.parse(expireDate);
-  if (Number.isNaN(time)) return '';
+/** "expires in 3 days" / "expired 2 days ago" / "expiry unknown" when the service did not say. */
+export function expiryPhrase(expireDate: string | null, now: number): string {
+  const time = expireDate === null ? Number.NaN : Date.parse(expireDate);
+  if (Number.isNaN(time)) return 'expiry unknown';
   const left = time - now;
   if (left >= 0) return left < MINUTE ? 'expires in under a minute' : `expires in ${span(left)}`;
   return -left < MINUTE ? 'expired just now' : `expired ${span(-left)} ago`;
@@ -40,12 +40,13 @@ export type PlanBadge = 'Blocked' | 'Expired' | 'Expires soon';
  * setting (`warnDays`), so the badge and the desktop notification agree.
  */
 export function planBadges(
-  plan: { readonly is_blocked: boolean; readonly expire_date: string },
+  plan: { readonly is_blocked: boolean; readonly expire_date: string | null },
   now: number,
   warnDays: number,
 ): PlanBadge[] {
   const badges: PlanBadge[] = [];
   if (plan.is_blocked) badges.push('Blocked');
+  if (plan.expire_date === null) return badges;
   const left = Date.parse(plan.expire_date) - now;
   if (left < 0) badges.push('Expired');
   else if (left <= warnDays * DAY) badges.push('Expires soon');

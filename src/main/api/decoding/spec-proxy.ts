@@ -1,0 +1,62 @@
+import { isIPv4, isIPv6 } from '../../../shared/api/ip-address';
+import type { Proxy } from '../../../shared/api';
+
+/*
+ * A proxy exactly as the spec writes it (2.3), the form nearly every proxy of a listing has. The
+ * decoder tries it first. Plain checks rather than a zod object: on a 10,000-proxy listing zod's
+ * per-object work cost 0.7–2× JSON.parse, these checks about 0.2×, on every refresh. A proxy in
+ * any other form goes to the loose reader, which gives the same result for the same proxy (the
+ * property tests hold the two to that, and hold both to the app's zod model).
+ */
+
+const isIntegerIn = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
+const isFilled = (value: unknown): value is string => typeof value === 'string' && value !== '';
+const isAddress = (value: unknown): value is string =>
+  typeof value === 'string' && (isIPv4(value) || isIPv6(value));
+
+/**
+ * The proxy when it is in the spec's form, else undefined: a fresh object with the model's fields
+ * only, so that nothing else a service adds travels on. An empty label is none (the loose reader
+ * says so), and -0 is left to the loose reader, which reads it as 0.
+ */
+export function readSpecProxy(raw: unknown): Proxy | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const p = raw as Record<string, unknown>;
+  const { id, username, password, ip, port, is_rotating, rotate_interval, plan_ip_class } = p;
+  const ipv4 = p['assigned_proxy_ipv4'];
+  const ipv6 = p['assigned_proxy_ipv6'];
+  const label = p['label'];
+  if (
+    !isIntegerIn(id, 1, Number.MAX_SAFE_INTEGER) ||
+    !isFilled(username) ||
+    !isFilled(password) ||
+    !isAddress(ip) ||
+    !isIntegerIn(port, 1, 65_535) ||
+    typeof ipv4 !== 'string' ||
+    !isIPv4(ipv4) ||
+    typeof ipv6 !== 'string' ||
+    !isIPv6(ipv6) ||
+    typeof is_rotating !== 'boolean' ||
+    !isIntegerIn(rotate_interval, 0, Number.MAX_SAFE_INTEGER) ||
+    Object.is(rotate_interval, -0) ||
+    !isIntegerIn(plan_ip_class, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) ||
+    Object.is(plan_ip_class, -0) ||
+    (label !== undefined && label !== null && !isFilled(label))
+  ) {
+    return undefined;
+  }
+  return {
+    id,
+    username,
+    password,
+    ip,
+    port,
+    assigned_proxy_ipv4: ipv4,
+    assigned_proxy_ipv6: ipv6,
+    is_rotating,
+    rotate_interval,
+    plan_ip_class,
+    label: label ?? null,
+  };
+}

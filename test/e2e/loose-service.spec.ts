@@ -1,0 +1,55 @@
+import { expect, test } from './support/popup-fixtures';
+import { accountOf, expectPlansShown, proxyWhere, showProxy, titleOf } from './support/popup-ui';
+
+/*
+ * The popup over a service that follows the spec loosely (the reference service's loose
+ * dialect): strings for numbers, 0/1 booleans, other timestamp spellings, a wrapped listing,
+ * updates answered with 204 or `{}`, and two entries in the listing nobody could use.
+ */
+test.use({ apiDialect: 'loose' });
+
+test.describe('a loosely written service', () => {
+  test('shows every plan and proxy it could read, and one calm notice of what it hid', async ({
+    popup,
+  }) => {
+    const { page, api } = popup;
+    await expectPlansShown(page, accountOf(api, 'demo').plans);
+    const unreadable = api.looseVariants.unreadableProxies('demo');
+    expect(unreadable).toHaveLength(2);
+    const planName = unreadable[0]?.planName ?? '';
+    const notice = page.getByRole('status').filter({ hasText: 'could not be read' });
+    const message = `2 proxies of ${planName} could not be read and are hidden.`;
+    await expect(notice).toHaveCount(1);
+    await expect(notice.getByText(message, { exact: true })).toBeVisible();
+    // The field paths, for a report to the provider, one click away.
+    await expect(page.getByText(/\.proxies\[\d+\]\.port: Expected/)).toBeHidden();
+    await notice.getByText(message, { exact: true }).click();
+    await expect(
+      page.getByText(/\.proxies\[\d+\]\.port: Expected a port from 1 to 65535/),
+    ).toBeVisible();
+    await expect(page.getByText(/\.proxies\[\d+\]\.password: Expected a password/)).toBeVisible();
+  });
+
+  test('a toggle answered with 204 stays on, and the service has it', async ({ popup }) => {
+    const { page, api } = popup;
+    await expectPlansShown(page, accountOf(api, 'demo').plans);
+    const { proxy } = proxyWhere(
+      api,
+      'demo',
+      (e) =>
+        !e.plan.is_blocked &&
+        !e.proxy.is_rotating &&
+        api.looseVariants.rotationAnswerOf(e.proxy.id) === 'no-content',
+    );
+    const row = await showProxy(page, proxy);
+    const toggle = row.getByRole('switch', { name: `Rotation for ${titleOf(proxy)}`, exact: true });
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await toggle.click();
+    await expect.poll(() => api.store.proxyState(proxy.id)?.is_rotating).toBe(true);
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    // Still on once the change has settled, and no failure was shown.
+    await expect(toggle).not.toHaveAttribute('aria-busy', 'true');
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { ListingProblem } from '../../../src/main/api/decoding/listing-problems';
+import { listingNoticeOf } from '../../../src/main/plans/listing-notice';
+
+const problem = (overrides: Partial<ListingProblem>): ListingProblem => ({
+  path: '[0].proxies[3].port',
+  message: 'Expected a port from 1 to 65535',
+  effect: 'hidden',
+  item: 'proxy',
+  planId: 100,
+  planName: 'Residential US 50',
+  ...overrides,
+});
+
+describe('the notice of what a listing left out', () => {
+  it('is null when everything was read', () => {
+    expect(listingNoticeOf([])).toBeNull();
+  });
+
+  it('counts hidden proxies per plan, in one sentence', () => {
+    expect(listingNoticeOf([problem({})])?.message).toBe(
+      '1 proxy of Residential US 50 could not be read and is hidden.',
+    );
+    const twoPlans = [
+      problem({}),
+      problem({ path: '[0].proxies[4].password' }),
+      problem({ path: '[1].proxies[0].id', planId: 101, planName: 'Mobile 10' }),
+    ];
+    expect(listingNoticeOf(twoPlans)?.message).toBe(
+      '3 proxies could not be read and are hidden (2 of Residential US 50, 1 of Mobile 10).',
+    );
+  });
+
+  it('says hidden plans and values shown as unknown apart, with every path in the details', () => {
+    const notice = listingNoticeOf([
+      problem({
+        item: 'plan',
+        path: '[2].id',
+        message: 'Expected a positive integer id',
+        planId: null,
+        planName: null,
+      }),
+      problem({
+        effect: 'unknown',
+        path: '[0].proxies[1].assigned_proxy_ipv6',
+        message: 'Expected an IPv6 address',
+      }),
+      problem({
+        effect: 'unknown',
+        path: '[0].proxies[1].is_rotating',
+        message: 'Expected true or false',
+      }),
+      problem({
+        effect: 'unknown',
+        item: 'plan',
+        path: '[0].expire_date',
+        message: 'Expected an ISO 8601 timestamp',
+      }),
+    ]);
+    expect(notice?.message).toBe(
+      '1 plan could not be read and is hidden. Some details of 2 items could not be read and are shown as unknown.',
+    );
+    expect(notice?.details).toBe(
+      '[2].id: Expected a positive integer id; [0].proxies[1].assigned_proxy_ipv6: Expected an IPv6 address; [0].proxies[1].is_rotating: Expected true or false; [0].expire_date: Expected an ISO 8601 timestamp',
+    );
+  });
+
+  it('names at most eight paths, then how many more', () => {
+    const many = Array.from({ length: 12 }, (_, index) =>
+      problem({ path: `[0].proxies[${index}].port` }),
+    );
+    const notice = listingNoticeOf(many);
+    expect(notice?.message).toBe(
+      '12 proxies of Residential US 50 could not be read and are hidden.',
+    );
+    expect(notice?.details.split('; ')).toHaveLength(9);
+    expect(notice?.details.endsWith('; and 4 more')).toBe(true);
+  });
+
+  it('words unknown plan details as plans', () => {
+    const notice = listingNoticeOf([
+      problem({ effect: 'unknown', item: 'plan', path: '[0].expire_date' }),
+      problem({ effect: 'unknown', item: 'plan', path: '[1].expire_date' }),
+    ]);
+    expect(notice?.message).toBe(
+      'Some details of 2 plans could not be read and are shown as unknown.',
+    );
+  });
+});
