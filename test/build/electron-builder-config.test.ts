@@ -1,3 +1,4 @@
+import { APP_ID } from '../../src/main/shell/app-identity';
 import type { Configuration } from 'app-builder-lib';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -79,7 +80,8 @@ describe('electron-builder.yml', () => {
   });
 
   it('names the app as package.json does', () => {
-    expect(release.appId).toBe('app.proxytray.desktop');
+    // The id the app gives Windows for its toasts must be the installer shortcut's.
+    expect(release.appId).toBe(APP_ID);
     expect(release.productName).toBe(packageJson.productName);
   });
 

@@ -6,6 +6,7 @@ import {
   xdgConfigHome,
   type LoginItemPreferences,
 } from './login-item';
+import { applyAppIdentity } from './app-identity';
 import { createQuitHooks, type QuitHooks } from './quit-hooks';
 import { applyXdgAutostart } from './xdg-autostart';
 
@@ -37,6 +38,7 @@ export type Lifecycle =
  */
 export function setUpLifecycle(options: LifecycleOptions): Lifecycle {
   if (!app.requestSingleInstanceLock()) return { ok: false };
+  applyAppIdentity(app, process.platform);
   app.on('second-instance', (_event, argv) => options.onSecondInstance(argv));
   // Registering a listener is what stops Electron from quitting when no window is left.
   app.on('window-all-closed', () => {});

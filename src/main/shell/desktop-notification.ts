@@ -1,10 +1,11 @@
 import { Notification } from 'electron';
 import type { Alert } from '../alerts/alert-decisions';
+import { ShownNotifications } from './shown-notifications';
 
-/** One alert as a desktop notification; a click runs `onClick` (the popup opens). */
+const shown = new ShownNotifications();
+
+/** One alert as a desktop notification; a click, even a late one, runs `onClick` (the popup opens). */
 export function showDesktopNotification(alert: Alert, onClick: () => void): void {
   if (!Notification.isSupported()) return;
-  const notification = new Notification({ title: alert.title, body: alert.body });
-  notification.on('click', onClick);
-  notification.show();
+  shown.show(new Notification({ title: alert.title, body: alert.body }), onClick);
 }

@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { APP_ID, applyAppIdentity } from '../../../src/main/shell/app-identity';
+
+/** Records what the glue asks of Electron's `app` (a stand-in for what Electron owns). */
+function recordingApp() {
+  const ids: string[] = [];
+  return { app: { setAppUserModelId: (id: string) => void ids.push(id) }, ids };
+}
+
+describe('the app identity Windows toasts carry', () => {
+  it('is set to the installer shortcut’s id on Windows, and left alone elsewhere', () => {
+    for (const platform of ['win32', 'darwin', 'linux'] as const) {
+      const { app, ids } = recordingApp();
+      applyAppIdentity(app, platform);
+      expect(ids).toEqual(platform === 'win32' ? [APP_ID] : []);
+    }
+  });
+
+  it('is applied by the lifecycle first thing, before any window or notification exists', async () => {
+    const source = await readFile(
+      resolve(import.meta.dirname, '../../../src/main/shell/app-lifecycle.ts'),
+      'utf8',
+    );
+    const setUp = source.slice(source.indexOf('export function setUpLifecycle'));
+    const lines = setUp.split('\n').map((line) => line.trim());
+    // The single-instance check, then the identity, before anything else is registered.
+    expect(lines[1]).toBe('if (!app.requestSingleInstanceLock()) return { ok: false };');
+    expect(lines[2]).toBe('applyAppIdentity(app, process.platform);');
+  });
+});
