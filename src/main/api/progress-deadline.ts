@@ -1,6 +1,3 @@
-import type { Timers } from '../timers';
-import { realTimers } from '../timers';
-
 /**
  * A deadline on *no progress*: it fires when nothing has happened for `idleMs`, and in any case
  * after `capMs`. A large listing on a slow link keeps loading as long as bytes keep coming; a
@@ -9,17 +6,15 @@ import { realTimers } from '../timers';
 export class ProgressDeadline {
   readonly #controller = new AbortController();
   readonly #idleMs: number;
-  readonly #timers: Timers;
-  readonly #cap: ReturnType<Timers['setTimeout']>;
-  #idle: ReturnType<Timers['setTimeout']>;
+  readonly #cap: ReturnType<typeof setTimeout>;
+  #idle: ReturnType<typeof setTimeout>;
   /** Which limit fired: the idle one or the cap. */
   reason: 'idle' | 'cap' | undefined;
 
-  constructor(options: { idleMs: number; capMs: number; timers?: Timers }) {
+  constructor(options: { idleMs: number; capMs: number }) {
     this.#idleMs = options.idleMs;
-    this.#timers = options.timers ?? realTimers;
-    this.#idle = this.#timers.setTimeout(() => this.#fire('idle'), this.#idleMs);
-    this.#cap = this.#timers.setTimeout(() => this.#fire('cap'), options.capMs);
+    this.#idle = setTimeout(() => this.#fire('idle'), this.#idleMs);
+    this.#cap = setTimeout(() => this.#fire('cap'), options.capMs);
   }
 
   get signal(): AbortSignal {
@@ -29,13 +24,13 @@ export class ProgressDeadline {
   /** Something happened (bytes arrived, a retry began): the idle clock starts again. */
   progressed(): void {
     if (this.reason) return;
-    this.#timers.clearTimeout(this.#idle);
-    this.#idle = this.#timers.setTimeout(() => this.#fire('idle'), this.#idleMs);
+    clearTimeout(this.#idle);
+    this.#idle = setTimeout(() => this.#fire('idle'), this.#idleMs);
   }
 
   dispose(): void {
-    this.#timers.clearTimeout(this.#idle);
-    this.#timers.clearTimeout(this.#cap);
+    clearTimeout(this.#idle);
+    clearTimeout(this.#cap);
   }
 
   #fire(reason: 'idle' | 'cap'): void {

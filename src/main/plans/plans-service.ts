@@ -151,7 +151,7 @@ export class PlansService {
       },
       shownIn: (proxy) => proxy.label === label,
       keep: (accountId) => this.#labels.set(accountId, proxyId, label),
-      keepUnconfirmed: true,
+      keptUnconfirmed: 'Could not confirm the label with the service; it is kept on this computer.',
     });
   }
 
@@ -267,12 +267,9 @@ export class PlansService {
       change.keep?.(accountId);
       return;
     }
-    if (change.keepUnconfirmed) {
+    if (change.keptUnconfirmed !== undefined) {
       change.keep?.(accountId);
-      throw new UserFacingError(
-        'unconfirmed',
-        'Could not confirm the label with the service; it is kept on this computer.',
-      );
+      throw new UserFacingError('unconfirmed', change.keptUnconfirmed);
     }
     if (state.error !== null) {
       throw new UserFacingError(
@@ -347,8 +344,8 @@ interface ProxyChange {
   shownIn: (proxy: Proxy) => boolean;
   /** Keeps what the service applied locally (labels). */
   keep?: (accountId: string) => void;
-  /** Keep it locally even when the service's answer was lost. */
-  keepUnconfirmed?: boolean;
+  /** Keep it locally even when the service's answer was lost, and say so in these words. */
+  keptUnconfirmed?: string;
 }
 
 function isUnconfirmed(error: unknown): boolean {

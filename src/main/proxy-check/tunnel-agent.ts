@@ -1,3 +1,4 @@
+import { hostAndPort } from '../../shared/credentials/url-parts';
 import type { Agent, ClientRequest } from 'node:http';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { Socket as NetSocket, type Socket } from 'node:net';
@@ -140,5 +141,5 @@ export function proxyUrl(scheme: 'http:' | 'socks5h:', entry: ProxyEndpoint): UR
 
 /** The proxy as the user knows it, for messages. */
 export function entryLabel(entry: Pick<ProxyEndpoint, 'host' | 'port'>): string {
-  return isIPv6(entry.host) ? `[${entry.host}]:${entry.port}` : `${entry.host}:${entry.port}`;
+  return hostAndPort(entry.host, entry.port);
 }

@@ -1,3 +1,4 @@
+import { hostAndPort } from '../../shared/credentials/url-parts';
 import { menuLabel } from './menu-label';
 
 /**
@@ -68,7 +69,7 @@ export const MAX_PLANS_IN_MENU = 20;
 export function proxyMenuTitle(proxy: { label?: string | null; ip: string; port: number }): string {
   const label = proxy.label?.trim();
   if (label) return label;
-  return proxy.ip.includes(':') ? `[${proxy.ip}]:${proxy.port}` : `${proxy.ip}:${proxy.port}`;
+  return hostAndPort(proxy.ip, proxy.port);
 }
 
 const separator: TrayMenuItem = { type: 'separator' };

@@ -1,4 +1,4 @@
-import type { FieldRule } from './record-reader';
+import { optionalField as optional, requiredField as required } from './record-reader';
 import {
   readBoolean,
   readHost,
@@ -6,6 +6,7 @@ import {
   readIntegerIn,
   readIPv4,
   readIPv6,
+  readString,
   readText,
 } from './loose-values';
 import { readTimestamp } from './timestamps';
@@ -18,12 +19,6 @@ import { readTimestamp } from './timestamps';
 
 const readId = (value: unknown) => readIntegerIn(value, 1, Number.MAX_SAFE_INTEGER);
 const readCount = (value: unknown) => readIntegerIn(value, 0, Number.MAX_SAFE_INTEGER);
-const readString = (value: unknown) => (typeof value === 'string' ? value : undefined);
-
-const required = <Value>(read: (value: unknown) => Value | undefined, expected: string) =>
-  ({ read, expected, required: true }) as const satisfies FieldRule<Value>;
-const optional = <Value>(read: (value: unknown) => Value | undefined, expected: string) =>
-  ({ read, expected }) satisfies FieldRule<Value>;
 
 export const PROXY_RULES = {
   id: required(readId, 'Expected a positive integer id'),

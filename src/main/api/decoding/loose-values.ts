@@ -65,6 +65,11 @@ export function readIPv6(value: unknown): string | undefined {
   return isIPv6(text) ? text : undefined;
 }
 
+/** Any text, empty included: a value that is only shown. */
+export function readString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** Text that is there: a non-empty string, kept as it is (credentials are used to the letter). */
 export function readText(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;

@@ -12,6 +12,15 @@ export interface FieldRule<Value> {
   required?: true;
 }
 
+export const requiredField = <Value>(
+  read: (value: unknown) => Value | undefined,
+  expected: string,
+) => ({ read, expected, required: true }) as const satisfies FieldRule<Value>;
+export const optionalField = <Value>(
+  read: (value: unknown) => Value | undefined,
+  expected: string,
+) => ({ read, expected }) satisfies FieldRule<Value>;
+
 type Rules = Record<string, FieldRule<unknown>>;
 
 export type RecordOf<R extends Rules> = {

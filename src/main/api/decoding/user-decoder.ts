@@ -1,11 +1,8 @@
 import type { User } from '../../../shared/api';
-import { readText } from './loose-values';
-import { readRecord } from './record-reader';
+import { readString, readText } from './loose-values';
+import { optionalField as optional, readRecord, requiredField as required } from './record-reader';
 import { readTimestamp } from './timestamps';
 import { UnreadableAnswer } from './unreadable-answer';
-
-/** Shown text of any length; the popup shortens what is too long to show. */
-const readShown = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** The account key: any non-empty text (a uuid with or without dashes, an opaque id). */
 const readKey = (value: unknown) =>
@@ -19,18 +16,16 @@ const readKey = (value: unknown) =>
  * not read at all.
  */
 const USER_RULES = {
-  username: { read: readText, expected: 'Expected a user name', required: true },
-  uuid: { read: readKey, expected: 'Expected text' },
+  username: required(readText, 'Expected a user name'),
+  uuid: optional(readKey, 'Expected text'),
   // Shown as sent when it is not a timestamp the app can read.
-  creation_date: {
-    read: (value: unknown) => readTimestamp(value) ?? readShown(value),
-    expected: 'Expected text',
-  },
-  creation_ip: { read: readShown, expected: 'Expected text' },
-  name: { read: readShown, expected: 'Expected text' },
-  surname: { read: readShown, expected: 'Expected text' },
-  address: { read: readShown, expected: 'Expected text' },
-} as const;
+  creation_date: optional((value) => readTimestamp(value) ?? readString(value), 'Expected text'),
+  // Shown text of any length; the popup shortens what is too long to show.
+  creation_ip: optional(readString, 'Expected text'),
+  name: optional(readString, 'Expected text'),
+  surname: optional(readString, 'Expected text'),
+  address: optional(readString, 'Expected text'),
+};
 
 /** Decodes a /users/me answer; throws UnreadableAnswer when it has no usable username. */
 export function decodeUser(json: unknown): User {
