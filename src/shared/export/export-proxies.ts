@@ -63,12 +63,13 @@ export function exportFileName(planName: string, format: ExportFormat): string {
   return `${base.slice(0, 80)}.${extension}`;
 }
 
-function csvRow({ plan, proxy: { label: _sent, ...proxy }, label }: ExportedProxy): string {
+function csvRow({ plan, proxy, label }: ExportedProxy): string {
+  // The label shown, over the one the service sent (no rest copy of the proxy: this runs per row).
   const values: Record<(typeof CSV_COLUMNS)[number], CsvValue> = {
     plan_id: plan.id,
     plan_name: plan.name,
-    label,
     ...proxy,
+    label,
   };
   return CSV_COLUMNS.map((column) => csvField(values[column])).join(',');
 }
