@@ -2,13 +2,15 @@
 // Electron binary is missing (our build machines), the popup opens in the browser harness instead,
 // over the same main-process services, already signed in as the demo user.
 // `npm run demo -- --dialect loose` serves the same data the way loose real providers write it.
+// Settings, labels and alerts stay in one folder between runs (`--data-dir`, default
+// ~/.proxy-tray-demo); `--fresh` starts it empty.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_DIALECTS, isApiDialect } from '../test/api-server/dialect';
 import { createApiServer } from '../test/api-server/server';
@@ -29,14 +31,41 @@ function electronBinary(): string | undefined {
   return existsSync(binary) ? binary : undefined;
 }
 
-const { values: flags } = parseArgs({ options: { dialect: { type: 'string' } } });
+/** The demo's own data: never the installed app's, and kept between runs unless `--fresh`. */
+const DEFAULT_DATA_DIR = join(homedir(), '.proxy-tray-demo');
+
+const { values: flags } = parseArgs({
+  options: {
+    dialect: { type: 'string' },
+    'data-dir': { type: 'string' },
+    fresh: { type: 'boolean', default: false },
+  },
+});
 if (flags.dialect !== undefined && !isApiDialect(flags.dialect)) {
   console.error(`--dialect must be one of ${API_DIALECTS.join(', ')}, got "${flags.dialect}"`);
   process.exit(1);
 }
+const dialect = flags.dialect;
+
+const dataDir = resolve(flags['data-dir'] ?? DEFAULT_DATA_DIR);
+if (flags.fresh) await rm(dataDir, { recursive: true, force: true });
+await mkdir(dataDir, { recursive: true });
+
+/** A port another program holds is the commonest first-run failure: say which and how to move. */
+async function listening<Server>(port: number, variable: string, start: () => Promise<Server>) {
+  try {
+    return await start();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    console.error(`Port ${port} is already in use: set ${variable} to another port.`);
+    process.exit(1);
+  }
+}
 
 // Without --dialect, createApiServer takes $PROXY_TRAY_API_DIALECT, else the spec's.
-const server = await createApiServer({ port: DEMO_PORT, control: true, dialect: flags.dialect });
+const server = await listening(DEMO_PORT, 'PROXY_TRAY_DEMO_PORT', () =>
+  createApiServer({ port: DEMO_PORT, control: true, dialect }),
+);
 const token = server.tokenFor('demo');
 console.log(`Demo service: ${server.baseUrl} (${server.dialect} dialect)`);
 for (const broken of server.looseVariants.unreadableProxies('demo')) {
@@ -81,7 +110,13 @@ console.log(
 
 if (electronBinary()) {
   console.log('Starting Proxy Tray; sign in with the service URL and token above.');
-  spawn('npx', ['electron-vite', 'dev'], { stdio: 'inherit' }).on('exit', stop);
+  console.log(
+    `Its settings, labels and alerts: ${dataDir} (kept between runs; --fresh empties it).`,
+  );
+  spawn('npx', ['electron-vite', 'dev'], {
+    stdio: 'inherit',
+    env: { ...process.env, PROXY_TRAY_DATA_DIR: dataDir },
+  }).on('exit', stop);
 } else {
   console.log(
     'The Electron binary is not installed here: opening the popup in the browser harness.',
@@ -89,13 +124,18 @@ if (electronBinary()) {
   if (!existsSync('out/renderer/index.html')) {
     spawnSync('npx', ['electron-vite', 'build'], { stdio: 'inherit' });
   }
-  const dataDir = await mkdtemp(join(tmpdir(), 'proxy-tray-demo-'));
-  const harness = await startHarness({
-    dataDir,
-    vault: (await harnessVault(dataDir)).vault,
-    port: PREVIEW_PORT,
-    signIn: { serviceUrl: server.baseUrl, token },
-  });
+  const vault = await harnessVault(dataDir);
+  const harness = await listening(PREVIEW_PORT, 'PROXY_TRAY_PREVIEW_PORT', () =>
+    startHarness({
+      dataDir,
+      vault: vault.vault,
+      port: PREVIEW_PORT,
+      signIn: { serviceUrl: server.baseUrl, token },
+    }),
+  );
+  console.log(
+    `Settings, labels and alerts in ${dataDir} (kept between runs; --fresh empties it); tokens ${vault.description}.`,
+  );
   // The demo's own data dir: its checks go to the local echo rather than a public one.
   harness.services.settings.update({ checkEchoUrl: echoUrl });
   closers.unshift(() => harness.close());

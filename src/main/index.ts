@@ -1,4 +1,4 @@
-import { app, dialog } from 'electron';
+import { app, dialog, globalShortcut, ipcMain, protocol } from 'electron';
 import ElectronStore from 'electron-store';
 import { join } from 'node:path';
 import type { IpcEvent } from '../shared/ipc/channel-names';
@@ -7,15 +7,21 @@ import { sessionViewOf } from './ipc/views';
 import { createMainServices, type MainServices } from './main-services';
 import { APP_KEYCHAIN_SERVICE, KeytarVault } from './session/keytar-vault';
 import { setUpLifecycle } from './shell/app-lifecycle';
+import { createAppLog, logAppStarted } from './shell/app-log';
+import { installAppProtocol } from './shell/app-protocol-handler';
+import { APP_SCHEME_PRIVILEGES } from './shell/app-scheme';
 import { createAutoUpdater } from './shell/auto-updater';
+import { dismissAction, firstShowDecision, popupKind } from './shell/desktop-presentation';
+import { displaySession } from './shell/display-session';
 import { electronClipboard } from './shell/clipboard';
-import { showDesktopNotification } from './shell/desktop-notification';
+import { showDesktopNotification, shownNotifications } from './shell/desktop-notification';
 import { createGlobalHotkey } from './shell/global-hotkey';
 import { registerIpcHandlers, sendIpcEvent } from './shell/ipc-main-bridge';
 import { createPopupWindow, type PopupWindow } from './shell/popup-window';
 import { saveWithDialog } from './shell/save-dialog';
 import { installSmokeProbe } from './shell/smoke-probe';
 import { createTray, type TrayController } from './shell/tray';
+import { hasStatusNotifierHost, type TrayHostPresence } from './shell/tray-host-probe';
 import { assetsDirectory } from './shell/tray-icons';
 import { readyUpdateVersion, trayMenuInputOf } from './shell/tray-menu-input';
 
@@ -28,13 +34,21 @@ const TRAY_EVENTS = new Set<IpcEvent>([
   'session:changed',
   'alerts:changed',
   'updates:changed',
+  'desktop:changed',
 ]);
 
+/** The tokens the session holds, masked in every log line; none until the services exist. */
+let maskTokens = (text: string): string => text;
+// First: from here on, uncaught errors are logged too.
+const appLog = createAppLog((text) => maskTokens(text));
+
 function reportError(error: unknown): void {
-  // Internal errors only: service and keychain errors reach the popup as data, and no error
-  // built by this app carries a token.
-  console.error('Proxy Tray:', error instanceof Error ? (error.stack ?? error.message) : error);
+  // Internal errors only: service and keychain errors reach the popup as data. Redacted anyway.
+  appLog.log.error(error);
 }
+
+// Only possible before `ready`, and only once: the popup's app:// scheme (app-scheme.ts).
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
 const lifecycle = setUpLifecycle({ onSecondInstance: () => popup?.show() });
 let popup: PopupWindow | undefined;
@@ -46,6 +60,10 @@ if (!lifecycle.ok) {
   app.quit();
 } else {
   void app.whenReady().then(async () => {
+    logAppStarted(appLog);
+    // Whether a panel will show our icon (Linux only can lack one): asked now, needed below.
+    const trayHostProbe: Promise<TrayHostPresence> =
+      process.platform === 'linux' ? hasStatusNotifierHost() : Promise.resolve('present');
     let services: MainServices;
     try {
       services = createMainServices({
@@ -64,14 +82,24 @@ if (!lifecycle.ok) {
             pendingShow = alert.planId === undefined ? {} : { planId: alert.planId };
             popup?.show({ focusSearch: false });
           }),
-        onError: reportError,
+        shortcut: createGlobalHotkey(globalShortcut, process.platform, () =>
+          popup?.show({ focusSearch: true }),
+        ),
+        log: appLog.log,
+        openLogsFolder: () => appLog.openFolder(),
         // Development runs have no app-update.yml and nothing to replace: no updater at all.
         ...(app.isPackaged
-          ? { updater: createAutoUpdater({ beforeQuitForUpdate: () => popup?.destroy() }) }
+          ? {
+              updater: createAutoUpdater({
+                beforeQuitForUpdate: () => popup?.destroy(),
+                onError: reportError,
+              }),
+            }
           : {}),
       });
     } catch (error) {
       // The settings or labels file could not be read or backed up: say so rather than lose it.
+      appLog.log.error('Proxy Tray cannot start:', error);
       dialog.showErrorBox(
         'Proxy Tray cannot start',
         error instanceof Error ? error.message : String(error),
@@ -80,12 +108,19 @@ if (!lifecycle.ok) {
       return;
     }
 
+    maskTokens = (text) => services.session.maskTokens(text);
+
+    // Until the keychain answers (it may take seconds), the tray's menu says so.
+    let starting = true;
     const updateTray = () =>
       tray?.update(
         {
-          ...trayMenuInputOf(sessionViewOf(services.session), services.plans.snapshot()),
+          ...trayMenuInputOf(sessionViewOf(services.session), services.plans.snapshot(), {
+            starting,
+          }),
           alerts: services.alerts.attentionCount,
           updateVersion: readyUpdateVersion(services.updates.status()),
+          shortcutProblem: services.desktop.current().shortcutProblem,
         },
         {
           open: () => popup?.show(),
@@ -98,6 +133,11 @@ if (!lifecycle.ok) {
             popup?.show({ focusSearch: false });
           },
           signOut: () => void services.session.signOut(),
+          openLogsFolder: () =>
+            void appLog.openFolder().then((opened) => {
+              if (!opened.ok)
+                reportError(new Error(`Could not open ${opened.folder}: ${opened.reason}`));
+            }),
           quit: () => app.quit(),
           restartToUpdate: () => services.updates.restart(),
         },
@@ -110,9 +150,24 @@ if (!lifecycle.ok) {
       }
     }
 
+    // The popup's page comes over app://, in the default session the popup uses: serve it first.
+    installAppProtocol(protocol, { rendererDir: join(import.meta.dirname, '../renderer') });
+    const platform = process.platform;
+    const trayHost = await trayHostProbe;
+    const kind = popupKind(
+      displaySession({
+        platform,
+        env: process.env,
+        argv: process.argv,
+        // Electron decides the display server before any JS runs and records it here.
+        ozonePlatformSwitch: app.commandLine.getSwitchValue('ozone-platform'),
+      }),
+      trayHost,
+    );
     popup = createPopupWindow({
+      kind,
+      dismissAction: (trigger) => dismissAction({ kind, trigger, trayHost, platform }),
       preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
-      rendererDir: join(import.meta.dirname, '../renderer'),
       getTrayBounds: () => tray?.getBounds(),
       // The popup's own Escape first clears the search, and asks main to hide only when it is empty.
       hideOnEscape: false,
@@ -137,18 +192,23 @@ if (!lifecycle.ok) {
       }),
       onClick: clickTray,
     });
-    installSmokeProbe({ tray, popup, clickTray });
+    // The menu from the first moment: on Linux panels it is the only way in.
+    updateTray();
+    installSmokeProbe({
+      tray,
+      popup,
+      clickTray,
+      newestNotification: () => shownNotifications.newest(),
+    });
     registerIpcHandlers({
+      ipcMain,
       handlers: services.handlers,
       isTrustedSender: (frame) => popup?.isTrustedSender(frame) ?? false,
       onInternalError: reportError,
     });
 
-    const hotkey = createGlobalHotkey(() => popup?.show({ focusSearch: true }));
     const applySystemSettings = () => {
       const settings = services.settings.get();
-      const registered = hotkey.set(settings.globalHotkey);
-      if (!registered.ok) reportError(new Error(registered.message));
       void lifecycle.applyLoginItem({ openAtLogin: settings.openAtLogin }).then((result) => {
         if (!result.ok) reportError(new Error(result.message));
       });
@@ -159,10 +219,19 @@ if (!lifecycle.ok) {
     lifecycle.beforeQuit.add('stop services and clear our clipboard copy', () =>
       services.shutdown(),
     );
-    lifecycle.beforeQuit.add('release the global shortcut', () => hotkey.dispose());
 
     await services.start();
+    starting = false;
     updateTray();
-    if (!services.settings.get().startHidden && !lifecycle.launchedAtLogin()) popup.show();
+    const firstShow = firstShowDecision({
+      trayHost,
+      startHidden: services.settings.get().startHidden,
+      launchedAtLogin: lifecycle.launchedAtLogin(),
+      platform,
+      // Never signed in: a new user must see the app once, whatever the desktop.
+      firstRun: sessionViewOf(services.session).accounts.length === 0,
+    });
+    services.desktop.trayHelp(firstShow.trayHelp ?? null);
+    if (firstShow.show) popup.show();
   });
 }

@@ -4,11 +4,15 @@ import { openNotifiedAlerts } from './alerts/notified-alerts';
 import { createProxyServiceClient } from './api/proxy-service-client';
 import type { ClipboardPort } from './clipboard/clipboard-port';
 import { ClipboardGuard } from './clipboard/clipboard-guard';
+import { DesktopStatusService } from './desktop/desktop-status-service';
+import type { ShortcutPort } from './desktop/shortcut-port';
 import type { SaveFile } from './export/save-export';
 import { createIpcHandlers } from './ipc/ipc-handlers';
 import { sessionViewOf, settingsViewOf } from './ipc/views';
 import type { IpcHandlers } from './ipc/ipc-dispatcher';
 import { openLabelStore, type LabelStore } from './labels/label-store';
+import type { Log } from './logging/log-port';
+import type { OpenLogsFolderResult } from './logging/logs-folder';
 import { PlansService } from './plans/plans-service';
 import { ProxyCheckService } from './proxy-check/proxy-check-service';
 import { RefreshScheduler, type Timers } from './plans/refresh-scheduler';
@@ -35,9 +39,17 @@ export interface MainServicesOptions {
   emit: <Event extends IpcEvent>(event: Event, payload: IpcEventPayload<Event>) => void;
   hidePopup: () => void;
   quit: () => void;
+  /**
+   * The system-wide shortcut that opens the popup, set from the settings at start and again at
+   * once when they change; none where omitted.
+   */
+  shortcut?: ShortcutPort;
   /** A desktop notification (Electron's Notification in the app); none where omitted. */
   notify?: (alert: Alert) => void;
-  onError?: (error: unknown) => void;
+  /** Where failures nobody asked about are written: the log file in the app and the harness. */
+  log: Log;
+  /** Shows the log file's folder: Electron's shell in the app, a recorder in the harness. */
+  openLogsFolder: () => Promise<OpenLogsFolderResult>;
   timers?: Timers;
   /**
    * The app's own updater (electron-updater's autoUpdater), in an installed build only; without
@@ -55,6 +67,7 @@ export interface MainServices {
   alerts: AlertService;
   checks: ProxyCheckService;
   updates: UpdateService;
+  desktop: DesktopStatusService;
   handlers: IpcHandlers;
   /** Restores the session from the keychain and starts the refresh schedule. */
   start(): Promise<void>;
@@ -70,7 +83,8 @@ export interface MainServices {
  * transport differ.
  */
 export function createMainServices(options: MainServicesOptions): MainServices {
-  const onError = options.onError ?? (() => {});
+  const { log } = options;
+  const logFailure = (what: string) => (error: unknown) => log.error(`${what}:`, error);
   const settings = openSettingsStore({ createStore: options.createStore });
   const labels = openLabelStore({ createStore: options.createStore });
   const session = new SessionService({
@@ -78,6 +92,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     registry: settingsAccountRegistry(settings),
     createClient: createProxyServiceClient,
     expiryWarningDays: () => settings.get().alertWarningDays,
+    onListenerError: logFailure('A listener of the session failed'),
   });
   const plans = new PlansService({
     session: {
@@ -97,7 +112,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const clipboard = new ClipboardGuard({
     clipboard: options.clipboard,
     clearAfterMs: () => settings.get().clipboardClearSeconds * 1000,
-    onError,
+    onError: logFailure('Clearing the clipboard failed'),
   });
   const alerts = new AlertService({
     notified: openNotifiedAlerts({ createStore: options.createStore }),
@@ -124,9 +139,14 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const updates = new UpdateService({
     ...(options.updater ? { updater: options.updater } : {}),
     automatic: () => settings.get().checkForUpdates,
-    onError,
+    onError: logFailure('Checking for updates failed'),
     ...(options.timers ? { timers: options.timers } : {}),
   });
+  const desktop = new DesktopStatusService();
+  const applyShortcut = () => {
+    if (options.shortcut)
+      desktop.shortcutApplied(options.shortcut.set(settings.get().globalHotkey));
+  };
   const handlers = createIpcHandlers({
     session,
     plans,
@@ -136,7 +156,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     checks,
     alerts,
     updates,
+    desktop,
     saveFile: options.saveFile,
+    openLogsFolder: options.openLogsFolder,
     hidePopup: options.hidePopup,
     quit: options.quit,
   });
@@ -149,6 +171,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   };
   alerts.onChange((current) => options.emit('alerts:changed', [...current]));
   updates.onChange((status) => options.emit('updates:changed', status));
+  desktop.onChange((status) => options.emit('desktop:changed', status));
   plans.onChange((snapshot) => {
     // Reviewed first, so that whoever hears of the change sees the new alert count too.
     reviewAlerts();
@@ -168,12 +191,15 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     scheduler.reschedule();
     options.emit('session:changed', sessionViewOf(session));
     // A new active account has no plans in memory yet: load them now rather than at the next tick.
-    if (session.client() && plans.snapshot().plans === null) plans.refresh().catch(onError);
+    if (session.client() && plans.snapshot().plans === null) {
+      plans.refresh().catch(logFailure('Loading the plans of the new account failed'));
+    }
   });
   settings.onChange((current, previous) => {
     if (current.refreshIntervalMinutes !== previous.refreshIntervalMinutes) scheduler.reschedule();
     if (current.alertWarningDays !== previous.alertWarningDays) reviewAlerts();
     if (current.checkForUpdates !== previous.checkForUpdates) updates.automaticChanged();
+    if (current.globalHotkey !== previous.globalHotkey) applyShortcut();
     options.emit('settings:changed', settingsViewOf(current));
   });
 
@@ -186,8 +212,11 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     alerts,
     checks,
     updates,
+    desktop,
     handlers,
     async start() {
+      // Before the keychain answers: the shortcut opens the popup, which says it is starting.
+      applyShortcut();
       await session.restore();
       scheduler.reschedule();
       updates.start();
@@ -196,6 +225,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       await plans.refreshIfOlderThan(POPUP_REFRESH_AFTER_MS);
     },
     async shutdown() {
+      options.shortcut?.dispose();
       scheduler.stop();
       updates.stop();
       checks.forget();

@@ -37,7 +37,6 @@ const workflowSchema = z.object({
     workflow_dispatch: z.null(),
   }),
   permissions: z.record(z.string(), z.string()),
-  env: z.object({ NODE_VERSION: z.string() }),
   jobs: z.record(z.string(), jobSchema),
 });
 
@@ -139,13 +138,5 @@ describe('the release workflow', () => {
     );
     expect(uses.length).toBeGreaterThan(0);
     for (const action of uses) expect(action).toMatch(/^actions\/[a-z-]+@v\d+$/);
-  });
-
-  it("uses a Node version the electron package's own tools accept", () => {
-    const electronEngines = JSON.parse(
-      readFileSync(join(PROJECT_ROOT, 'node_modules/electron/package.json'), 'utf8'),
-    ) as { engines: { node: string } };
-    const needed = Number(/(\d+)\./.exec(electronEngines.engines.node)?.[1]);
-    expect(Number(workflow.env.NODE_VERSION)).toBeGreaterThanOrEqual(needed);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -171,6 +171,27 @@ describe('the browser harness', () => {
       updateChecks: 1,
       updateRestarts: 1,
     });
+  });
+
+  it('logs as the app does: its services’ failures, redacted, in <data dir>/logs/main.log', async () => {
+    const h = await start();
+    const token = api().tokenFor('demo');
+    h.services.session.onChange(() => {
+      throw new Error(`a listener saw ${token}`);
+    });
+    expect(await (await call(h, 'session:sign-out', {})).json()).toMatchObject({ ok: true });
+    expect(h.logsFolder).toBe(join(dataDir ?? '', 'logs'));
+    const text = await readFile(join(h.logsFolder, 'main.log'), 'utf8');
+    expect(text).toMatch(
+      /\[error\]\s+A listener of the session failed: Error: a listener saw \[redacted\]\n\s+at /,
+    );
+    expect(text).not.toContain(token);
+  });
+
+  it('counts "Open logs folder" where the app would open the file manager', async () => {
+    const h = await start(false);
+    expect(await (await call(h, 'logs:open-folder')).json()).toEqual({ ok: true, value: null });
+    expect(h.shell.logsFolderOpened).toBe(1);
   });
 
   it('refuses requests from another origin', async () => {

@@ -6,11 +6,15 @@ import { fileURLToPath } from 'node:url';
 import type { Alert } from '../../src/main/alerts/alert-decisions';
 import type { ExportFile } from '../../src/main/export/save-export';
 import { dispatchIpc } from '../../src/main/ipc/ipc-dispatcher';
+import { openLogsFolder } from '../../src/main/logging/logs-folder';
 import { createMainServices, type MainServices } from '../../src/main/main-services';
 import type { TokenVault } from '../../src/main/session/token-vault';
 import { ipcEventContract } from '../../src/shared/ipc/contract';
 import { MemoryClipboard } from '../main/clipboard/memory-clipboard';
 import { EventStream } from './event-stream';
+import { harnessLog, logsFolderOf } from './harness-log';
+import { createGlobalHotkey } from '../../src/main/shell/global-hotkey';
+import { RecordingShortcutRegistry } from '../main/desktop/shortcut-registry';
 import { HarnessUpdater } from './harness-updater';
 import { HARNESS_BRIDGE_PATH, harnessPopupPage } from './popup-page';
 import { staticFile } from './static-files';
@@ -37,11 +41,24 @@ export interface Harness {
   services: MainServices;
   /** What Electron would own, observable by tests. */
   clipboard: MemoryClipboard;
-  shell: { hidden: number; quitRequested: number };
+  /**
+   * `fileManagerAnswer` is what the file manager's stand-in answers "Open logs folder" with, as
+   * Electron's shell.openPath does: '' when it opened, else why not (a test may set it).
+   */
+  shell: {
+    hidden: number;
+    quitRequested: number;
+    logsFolderOpened: number;
+    fileManagerAnswer: string;
+  };
+  /** Where the harness's log (`main.log`, as the app writes it) is. */
+  logsFolder: string;
   /** The update server and installer of an installed build (see `installedBuild`). */
   updater: HarnessUpdater;
   /** Desktop notifications shown, in order; a click is POST /__harness/notification-click. */
   notifications: Alert[];
+  /** The desktop's global shortcuts: tests mark some as held by other apps, or press them. */
+  shortcuts: RecordingShortcutRegistry;
   /** How many popup pages have their event stream open. */
   connectedPages(): number;
   close(): Promise<void>;
@@ -60,10 +77,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const page = await harnessPopupPage(rendererDir);
   const bridgeScript = await bundleBridge();
   const clipboard = new MemoryClipboard();
-  const shell = { hidden: 0, quitRequested: 0 };
+  const shell = { hidden: 0, quitRequested: 0, logsFolderOpened: 0, fileManagerAnswer: '' };
+  const logsFolder = logsFolderOf(options.dataDir);
+  // Tokens are masked by the session that holds them, once it exists.
+  let maskTokens = (text: string) => text;
+  const log = harnessLog(options.dataDir, (text) => maskTokens(text));
   const events = new EventStream();
   const notifications: Alert[] = [];
   const updater = new HarnessUpdater();
+  const shortcuts = new RecordingShortcutRegistry();
   // The save dialog's stand-in: the page downloads the file instead (see X-Harness-Download).
   const downloads: ExportFile[] = [];
   let offeredDownload: number | undefined;
@@ -78,17 +100,25 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     notify: (alert) => notifications.push(alert),
     emit: (event, payload) => events.send(event, ipcEventContract[event].parse(payload)),
     hidePopup: () => (shell.hidden += 1),
+    shortcut: createGlobalHotkey(shortcuts, process.platform, () => void popupShown('plans')),
     quit: () => (shell.quitRequested += 1),
-    onError: (error) => console.error('harness:', error),
+    log,
+    // The file manager's stand-in: opening is counted, for the tests to see.
+    openLogsFolder: () =>
+      openLogsFolder(logsFolder, async () => {
+        shell.logsFolderOpened += 1;
+        return shell.fileManagerAnswer;
+      }),
     ...(options.installedBuild ? { updater } : {}),
   });
+  maskTokens = (text) => services.session.maskTokens(text);
   await services.start();
   if (options.signIn) await services.session.signIn(options.signIn);
 
   let origin = '';
   const server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => {
-      console.error('harness:', error);
+      log.error('The harness failed to answer:', error);
       if (!response.headersSent) send(response, 500, 'text/plain', 'Harness error');
     });
   });
@@ -102,7 +132,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       const channel = decodeURIComponent(url.pathname.slice('/__ipc/'.length));
       offeredDownload = undefined;
       const result = await dispatchIpc(services.handlers, channel, input, (error) =>
-        console.error('harness:', error),
+        log.error(`The request ${channel} failed:`, error),
       );
       if (offeredDownload !== undefined) {
         response.setHeader('X-Harness-Download', `/__harness/downloads/${offeredDownload}`);
@@ -195,8 +225,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     services,
     clipboard,
     shell,
+    logsFolder,
     updater,
     notifications,
+    shortcuts,
     connectedPages: () => events.listeners,
     async close() {
       events.close();

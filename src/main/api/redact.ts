@@ -1,14 +1,53 @@
+const MASK = '[redacted]';
+
+/** header.payload.signature, the header always starting `{"` → `eyJ`. */
 const JWT_SHAPE = /eyJ[\w-]*\.[\w-]*\.[\w-]*/g;
-const BEARER_VALUE = /(bearer\s+)\S+/gi;
+/**
+ * An `Authorization` or `Proxy-Authorization` header's credentials, whatever the scheme, as a
+ * header line, a JSON field or a query: the scheme stays, for whoever reads the line.
+ */
+const AUTHORIZATION_VALUE =
+  /(authorization["']?\s*[:=]\s*["']?)((?:bearer|basic|token|digest)\s+)?[^\s"',;}]+/gi;
+const BEARER_VALUE = /(bearer\s+)[^\s"',;}]+/gi;
+/**
+ * A field named like a secret (`password=…`, `"token": "…"`, `api_key: …`, `clientSecret=…`),
+ * quoted or not. The name must end in the secret word: `tokenExpiresAt` is not a secret.
+ */
+const SECRET_FIELD =
+  /\b([\w-]*(?:password|passwd|secret|token|api[-_]?key)["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s"'&,;}]+)/gi;
+/**
+ * `user:password@` in a proxy URL (`http://user:pass@host`, `socks5://…`) or the app's own
+ * `username:password@ip:port` copy format: the password goes, the username stays for support.
+ */
+const USERINFO_PASSWORD = /([^\s:@/\\'"<>()[\]{},;=]+):([^\s@/\\'"<>]+)@/g;
+/** The `ip:port:username:password` copy format, with an IPv4, a bracketed IPv6 or a host name. */
+const HOST_PORT_USER_PASSWORD =
+  /(?<![\w.:-])((?:\d{1,3}\.){3}\d{1,3}|\[[\da-f:.]+\]|(?:[a-z\d-]+\.)+[a-z][a-z\d-]*):(\d{1,5}):([^\s:@'"]+):[^\s:@'"]+/gi;
 
 /**
- * Removes secrets from text that came from the network before it reaches a message: the token
- * itself (a server may echo the request), anything shaped like a JWT, and bearer header values.
+ * Removes secrets from text before it reaches a message or a log line: the secrets named (the
+ * tokens the app holds; a server may echo the request), and anything shaped like one — a JWT,
+ * an Authorization header's credentials, a field named password/token/secret/api key, a
+ * password in a URL or in a proxy's `ip:port:user:pass`. Masking too much is the safe mistake.
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
+  return maskSecrets(text, secrets)
+    .replace(JWT_SHAPE, MASK)
+    .replace(AUTHORIZATION_VALUE, `$1$2${MASK}`)
+    .replace(BEARER_VALUE, `$1${MASK}`)
+    .replace(SECRET_FIELD, (_match, name: string, value: string) => {
+      const quote = value.startsWith('"') || value.startsWith("'") ? value[0] : '';
+      return `${name}${quote}${MASK}${quote}`;
+    })
+    .replace(HOST_PORT_USER_PASSWORD, `$1:$2:$3:${MASK}`)
+    .replace(USERINFO_PASSWORD, `$1:${MASK}@`);
+}
+
+/** Only the secrets named, wherever they occur: e.g. an opaque token, which has no shape. */
+export function maskSecrets(text: string, secrets: Iterable<string>): string {
   let clean = text;
   for (const secret of secrets) {
-    if (secret) clean = clean.split(secret).join('[redacted]');
+    if (secret) clean = clean.split(secret).join(MASK);
   }
-  return clean.replace(JWT_SHAPE, '[redacted]').replace(BEARER_VALUE, '$1[redacted]');
+  return clean;
 }

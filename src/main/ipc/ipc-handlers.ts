@@ -2,6 +2,7 @@ import { formatCredentials } from '../../shared/credentials';
 import type { SessionView } from '../../shared/ipc/session-view';
 import type { AlertService } from '../alerts/alert-service';
 import type { ClipboardGuard } from '../clipboard/clipboard-guard';
+import type { DesktopStatusService } from '../desktop/desktop-status-service';
 import { saveExport, type SaveFile } from '../export/save-export';
 import type { PlansService } from '../plans/plans-service';
 import type { ProxyCheckService } from '../proxy-check/proxy-check-service';
@@ -9,6 +10,7 @@ import type { SessionService } from '../session/session-service';
 import type { SessionResult } from '../session/session-status';
 import type { SettingsStore } from '../settings/settings-store';
 import type { LabelStore } from '../labels/label-store';
+import type { OpenLogsFolderResult } from '../logging/logs-folder';
 import type { StoreRecovery } from '../settings/store-recovery';
 import type { UpdateService } from '../updates/update-service';
 import { UserFacingError } from './error-to-ipc';
@@ -25,7 +27,10 @@ export interface IpcServices {
   checks: ProxyCheckService;
   alerts: AlertService;
   updates: UpdateService;
+  desktop: DesktopStatusService;
   saveFile: SaveFile;
+  /** Shows the log file's folder in the system's file manager. */
+  openLogsFolder(): Promise<OpenLogsFolderResult>;
   hidePopup(): void;
   quit(): void;
 }
@@ -105,6 +110,17 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
         recoveryNotice('labels', services.labels.recovery()),
       ].filter((notice): notice is string => notice !== undefined);
     },
+    'logs:open-folder': async () => {
+      const opened = await services.openLogsFolder();
+      if (!opened.ok) {
+        throw new UserFacingError(
+          'internal',
+          `The logs folder could not be opened (${opened.reason}). It is ${opened.folder}`,
+        );
+      }
+      return null;
+    },
+    'desktop:status': async () => services.desktop.current(),
     'popup:hide': async () => {
       services.hidePopup();
       return null;

@@ -1,4 +1,5 @@
 import type { ProxyServiceClient } from '../api/proxy-service-client';
+import { maskSecrets } from '../api/redact';
 import { ProxyServiceError } from '../api/proxy-service-error';
 import { normaliseServiceUrl } from '../api/service-url';
 import type { User } from '../../shared/api';
@@ -26,6 +27,8 @@ export interface SessionServiceOptions {
   now?: () => number;
   /** Warn this many days before the token expires (a setting). Default 3. */
   expiryWarningDays?: () => number;
+  /** A change listener threw: reported here (the log), and the other listeners still hear. */
+  onListenerError?: (error: unknown) => void;
 }
 
 export interface SignInInput {
@@ -56,6 +59,7 @@ export class SessionService {
   readonly #createClient: SessionServiceOptions['createClient'];
   readonly #now: () => number;
   readonly #expiryWarningDays: () => number;
+  readonly #onListenerError: (error: unknown) => void;
   /** Tokens the user chose to keep for this session only. */
   readonly #sessionTokens = new MemoryVault();
   readonly #clients = new Map<string, { token: string; client: ProxyServiceClient }>();
@@ -71,6 +75,7 @@ export class SessionService {
     this.#createClient = options.createClient;
     this.#now = options.now ?? Date.now;
     this.#expiryWarningDays = options.expiryWarningDays ?? (() => DEFAULT_EXPIRY_WARNING_DAYS);
+    this.#onListenerError = options.onListenerError ?? (() => {});
   }
 
   /**
@@ -280,6 +285,19 @@ export class SessionService {
     return status;
   }
 
+  /**
+   * `text` with every token held here replaced by [redacted]: the log's redaction asks, so that
+   * an opaque token (not shaped like a JWT) is masked too, and the tokens never leave this object.
+   */
+  maskTokens(text: string): string {
+    const held = new Set<string>(this.#rejectedTokens.values());
+    for (const { token } of this.#clients.values()) held.add(token);
+    if (this.#session.state === 'active' || this.#session.state === 'rejected') {
+      held.add(this.#session.token);
+    }
+    return maskSecrets(text, held);
+  }
+
   /** The active account's client, or undefined while nobody is signed in with a usable token. */
   client(): ProxyServiceClient | undefined {
     return this.#session.state === 'active' ? this.#session.client : undefined;
@@ -351,7 +369,7 @@ export class SessionService {
         listener(structuredClone(status));
       } catch (error) {
         // One broken listener must not keep the others from hearing about the change.
-        console.error('A session listener failed:', error);
+        this.#onListenerError(error);
       }
     }
     return { ok: true, status };

@@ -1,4 +1,6 @@
 import { app } from 'electron';
+// The app's logger, configured (redaction included) by app-log.ts before this runs.
+import log from 'electron-log/main';
 import { homedir } from 'node:os';
 import {
   loginItemPlan,
@@ -37,6 +39,10 @@ export type Lifecycle =
  * chance to clean up before quitting. Call first thing in the composition root.
  */
 export function setUpLifecycle(options: LifecycleOptions): Lifecycle {
+  // A development run (the demo) keeps its data apart from the installed app's. Before the
+  // single-instance lock, which lives in the user-data folder.
+  const developmentDataDir = app.isPackaged ? undefined : process.env['PROXY_TRAY_DATA_DIR'];
+  if (developmentDataDir) app.setPath('userData', developmentDataDir);
   if (!app.requestSingleInstanceLock()) return { ok: false };
   applyAppIdentity(app, process.platform);
   app.on('second-instance', (_event, argv) => options.onSecondInstance(argv));
@@ -52,7 +58,7 @@ export function setUpLifecycle(options: LifecycleOptions): Lifecycle {
     event.preventDefault();
     void beforeQuit.run().then((failures) => {
       for (const failure of failures) {
-        console.error(`Before quitting, "${failure.name}" failed: ${failure.message}`);
+        log.error(`Before quitting, "${failure.name}" failed: ${failure.message}`);
       }
       cleanedUp = true;
       app.quit();

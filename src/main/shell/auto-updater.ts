@@ -1,8 +1,12 @@
 import { autoUpdater as electronAutoUpdater } from 'electron';
 // CommonJS: its `autoUpdater` getter is not seen as a named export from an ES module.
 import electronUpdater from 'electron-updater';
+import { homedir } from 'node:os';
 import { configureUpdater } from '../updates/configure-updater';
 import type { Updater } from '../updates/updater';
+import { followMovedAppImage } from './appimage-autostart';
+import { xdgConfigHome } from './login-item';
+import { xdgAutostartFile } from './xdg-autostart';
 
 export interface AutoUpdaterOptions {
   /**
@@ -10,6 +14,8 @@ export interface AutoUpdaterOptions {
    * is emitted, and the popup hides instead of closing until then: it must be let go of here.
    */
   beforeQuitForUpdate: () => void;
+  /** A failure to re-point the autostart entry at an AppImage the update renamed. */
+  onError: (error: unknown) => void;
 }
 
 /**
@@ -19,5 +25,10 @@ export interface AutoUpdaterOptions {
  */
 export function createAutoUpdater(options: AutoUpdaterOptions): Updater {
   electronAutoUpdater.on('before-quit-for-update', options.beforeQuitForUpdate);
-  return configureUpdater(electronUpdater.autoUpdater);
+  const updater = electronUpdater.autoUpdater;
+  if (process.platform === 'linux') {
+    const configHome = xdgConfigHome(process.env['XDG_CONFIG_HOME'], homedir());
+    followMovedAppImage(updater, xdgAutostartFile(configHome), options.onError);
+  }
+  return configureUpdater(updater);
 }

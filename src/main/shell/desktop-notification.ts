@@ -2,10 +2,11 @@ import { Notification } from 'electron';
 import type { Alert } from '../alerts/alert-decisions';
 import { ShownNotifications } from './shown-notifications';
 
-const shown = new ShownNotifications();
+/** Every notification shown and not yet clicked: kept so that a late click still arrives. */
+export const shownNotifications = new ShownNotifications<Notification>();
 
 /** One alert as a desktop notification; a click, even a late one, runs `onClick` (the popup opens). */
 export function showDesktopNotification(alert: Alert, onClick: () => void): void {
   if (!Notification.isSupported()) return;
-  shown.show(new Notification({ title: alert.title, body: alert.body }), onClick);
+  shownNotifications.show(new Notification({ title: alert.title, body: alert.body }), onClick);
 }

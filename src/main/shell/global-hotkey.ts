@@ -1,77 +1,74 @@
-import { globalShortcut } from 'electron';
+import type { GlobalShortcut } from 'electron';
 import { checkAccelerator, describeAccelerator } from '../../shared/settings/hotkey-accelerator';
+import type { ShortcutPort, ShortcutResult } from '../desktop/shortcut-port';
 
-export type HotkeyResult = { ok: true; accelerator: string } | { ok: false; message: string };
+/** The part of Electron's globalShortcut the app uses. */
+export type ShortcutRegistry = Pick<GlobalShortcut, 'register' | 'unregister' | 'isRegistered'>;
 
 /**
  * Registers a system-wide shortcut. Never throws: an invalid shortcut, or one another app (or
- * the system) already holds, comes back as a sentence for Settings to show.
+ * the system) already holds — `register` then returns false, and Electron says nothing else —
+ * comes back as a sentence for Settings and the tray to show.
  */
-export function registerGlobalHotkey(accelerator: string, onPress: () => void): HotkeyResult {
-  const checked = checkAccelerator(accelerator, process.platform);
-  if (!checked.ok) return checked;
+function register(
+  registry: ShortcutRegistry,
+  platform: NodeJS.Platform,
+  accelerator: string,
+  onPress: () => void,
+): ShortcutResult {
   let registered: boolean;
   try {
-    registered = globalShortcut.register(checked.accelerator, onPress);
+    registered = registry.register(accelerator, onPress);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, message: `The shortcut could not be set: ${reason}` };
   }
   if (!registered) {
-    const name = describeAccelerator(checked.accelerator, process.platform);
-    return {
-      ok: false,
-      message: `${name} is already used by another app or by the system. Choose another shortcut in Settings.`,
-    };
+    const name = describeAccelerator(accelerator, platform);
+    return { ok: false, message: `${name} is used by another app — choose another.` };
   }
-  return { ok: true, accelerator: checked.accelerator };
+  return { ok: true, accelerator };
 }
 
-export function unregisterGlobalHotkey(accelerator: string): void {
-  const checked = checkAccelerator(accelerator, process.platform);
-  if (checked.ok && globalShortcut.isRegistered(checked.accelerator)) {
-    globalShortcut.unregister(checked.accelerator);
-  }
+function unregister(registry: ShortcutRegistry, accelerator: string): void {
+  if (registry.isRegistered(accelerator)) registry.unregister(accelerator);
 }
 
-export interface GlobalHotkey {
-  /**
-   * Replaces the shortcut (null removes it). When the new one cannot be registered, the
-   * previous one is kept working and the result says why.
-   */
-  set(accelerator: string | null): HotkeyResult | { ok: true; accelerator: null };
-  current(): string | null;
-  dispose(): void;
-}
-
-/** One app-wide shortcut that Settings can change at run time. Call after `app.whenReady()`. */
-export function createGlobalHotkey(onPress: () => void): GlobalHotkey {
+/**
+ * One app-wide shortcut that Settings can change at run time, over Electron's globalShortcut
+ * (call after `app.whenReady()`). When a new one cannot be registered, the previous one keeps
+ * working and the result says why.
+ */
+export function createGlobalHotkey(
+  registry: ShortcutRegistry,
+  platform: NodeJS.Platform,
+  onPress: () => void,
+): ShortcutPort {
   let current: string | null = null;
   return {
     set(accelerator) {
       const previous = current;
       if (accelerator === null) {
-        if (previous) unregisterGlobalHotkey(previous);
+        if (previous) unregister(registry, previous);
         current = null;
         return { ok: true, accelerator: null };
       }
-      const checked = checkAccelerator(accelerator, process.platform);
+      const checked = checkAccelerator(accelerator, platform);
       if (!checked.ok) return checked;
       if (checked.accelerator === previous) return checked;
       // Released first: the new shortcut may be the same keys spelt differently
       // (Control+Space and CommandOrControl+Space on Windows).
-      if (previous) unregisterGlobalHotkey(previous);
-      const result = registerGlobalHotkey(checked.accelerator, onPress);
+      if (previous) unregister(registry, previous);
+      const result = register(registry, platform, checked.accelerator, onPress);
       if (result.ok) {
-        current = result.accelerator;
+        current = checked.accelerator;
         return result;
       }
-      current = previous && registerGlobalHotkey(previous, onPress).ok ? previous : null;
+      current = previous && register(registry, platform, previous, onPress).ok ? previous : null;
       return result;
     },
-    current: () => current,
     dispose() {
-      if (current) unregisterGlobalHotkey(current);
+      if (current) unregister(registry, current);
       current = null;
     },
   };

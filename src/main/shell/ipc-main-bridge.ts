@@ -1,9 +1,11 @@
-import { ipcMain, type WebContents, type WebFrameMain } from 'electron';
+import type { IpcMain, WebContents, WebFrameMain } from 'electron';
 import { IPC_CHANNELS, type IpcEvent } from '../../shared/ipc/channel-names';
 import { ipcEventContract, type IpcEventPayload } from '../../shared/ipc/contract';
 import { dispatchIpc, type IpcHandlers } from '../ipc/ipc-dispatcher';
 
 export interface IpcMainBridgeOptions {
+  /** Electron's `ipcMain`; only the two calls this file makes, so a test can record them. */
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
   handlers: IpcHandlers;
   /** The popup's own check: its main frame, showing its own page. */
   isTrustedSender: (frame: WebFrameMain | null | undefined) => boolean;
@@ -17,6 +19,7 @@ const REFUSED = {
 
 /** The one registration with ipcMain: every channel of the contract, senders checked first. */
 export function registerIpcHandlers(options: IpcMainBridgeOptions): () => void {
+  const { ipcMain } = options;
   for (const channel of IPC_CHANNELS) {
     ipcMain.handle(channel, (event, input: unknown) =>
       options.isTrustedSender(event.senderFrame)
@@ -31,7 +34,7 @@ export function registerIpcHandlers(options: IpcMainBridgeOptions): () => void {
 
 /** Sends an event to the popup, checked against the contract first. */
 export function sendIpcEvent<Event extends IpcEvent>(
-  contents: WebContents,
+  contents: Pick<WebContents, 'isDestroyed' | 'send'>,
   event: Event,
   payload: IpcEventPayload<Event>,
 ): void {

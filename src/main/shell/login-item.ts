@@ -1,6 +1,6 @@
 import type { Settings } from 'electron';
 import { isAbsolute, join } from 'node:path';
-import { AUTOSTART_FILE_NAME } from './xdg-autostart';
+import { xdgAutostartFile } from './xdg-autostart';
 
 /** Passed when the OS starts the app at login, so it knows not to open the popup. */
 export const LAUNCHED_AT_LOGIN_ARG = '--launched-at-login';
@@ -49,7 +49,7 @@ export function loginItemPlan(
     case 'linux':
       return {
         kind: 'xdg-autostart',
-        file: join(environment.configHome, 'autostart', AUTOSTART_FILE_NAME),
+        file: xdgAutostartFile(environment.configHome),
         command: preferences.openAtLogin
           ? [environment.appImagePath || environment.execPath, LAUNCHED_AT_LOGIN_ARG]
           : null,

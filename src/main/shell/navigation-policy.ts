@@ -16,16 +16,21 @@ function parse(url: string): URL | undefined {
 }
 
 /**
- * True when `url` is the popup's own page (the built file or the dev server's page), whatever
- * its query or fragment: a reload or an in-app route change stays allowed, anything else not.
+ * True when `url` is the popup's own page (`app://popup/index.html`, or the dev server's page),
+ * whatever its query or fragment: a reload or an in-app route change stays allowed, anything
+ * else not. Scheme, host (with port) and path are compared one by one, not `origin`: Node's URL
+ * gives every non-special scheme such as `app:` the opaque origin "null", which would match any
+ * other `app:` or `foo:` URL; Chromium sees `app://popup` as a real origin because the scheme is
+ * registered as standard (app-scheme.ts).
  */
 export function isAppPageUrl(url: string, appPageUrl: string): boolean {
   const target = parse(url);
   const own = parse(appPageUrl);
   if (!target || !own) return false;
-  if (target.protocol !== own.protocol || target.pathname !== own.pathname) return false;
-  // file: URLs have an opaque origin ("null"); their host must still match (empty, or a UNC share).
-  return own.protocol === 'file:' ? target.host === own.host : target.origin === own.origin;
+  if (target.username || target.password) return false;
+  return (
+    target.protocol === own.protocol && target.host === own.host && target.pathname === own.pathname
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
+import type { PopupKind } from './desktop-presentation';
 
 /**
  * The popup's BrowserWindow options as plain data, so every security-relevant preference is
@@ -36,29 +37,59 @@ export interface PopupWindowOptionsInput {
   theme: PopupTheme;
   /** True only in development: DevTools would let anyone read the popup's memory. */
   devTools: boolean;
+  /** Default 'tray-popup'; see popupKind in desktop-presentation.ts. */
+  kind?: PopupKind;
+  /** The window kind's taskbar icon on Linux (a PNG); the popup has no taskbar entry. */
+  iconPath?: string;
 }
 
-export function popupWindowOptions(
-  input: PopupWindowOptionsInput,
-): BrowserWindowConstructorOptions {
+/** A frameless popup that lives by the tray icon. */
+function trayPopupFrame(): BrowserWindowConstructorOptions {
   return {
-    ...POPUP_SIZE,
-    title: 'Proxy Tray',
-    // Created hidden at start-up; shown next to the tray icon on demand.
-    show: false,
     frame: false,
-    transparent: false,
-    backgroundColor: popupBackgroundColour(input.theme),
-    resizable: true,
     minimizable: false,
-    maximizable: false,
-    fullscreenable: false,
     // A tray popup is not an app window: no taskbar button, no Mission Control tile.
     skipTaskbar: true,
     hiddenInMissionControl: true,
     // It is only ever visible while in use, and hides on blur, so it may stay on top.
     alwaysOnTop: true,
+  };
+}
+
+/**
+ * A small normal window, for Wayland and for desktops without a tray: the compositor frames and
+ * places it (Wayland supports neither skipTaskbar, alwaysOnTop nor positioning), and its
+ * taskbar entry is the way back to it when it is not in front.
+ */
+function normalWindowFrame(iconPath: string | undefined): BrowserWindowConstructorOptions {
+  return {
+    frame: true,
+    minimizable: true,
+    skipTaskbar: false,
+    hiddenInMissionControl: false,
+    alwaysOnTop: false,
+    // X11 without a tray places windows as asked; on Wayland the compositor ignores this.
+    center: true,
+    ...(iconPath === undefined ? {} : { icon: iconPath }),
+  };
+}
+
+export function popupWindowOptions(
+  input: PopupWindowOptionsInput,
+): BrowserWindowConstructorOptions {
+  const frame = input.kind === 'window' ? normalWindowFrame(input.iconPath) : trayPopupFrame();
+  return {
+    ...POPUP_SIZE,
+    title: 'Proxy Tray',
+    // Created hidden at start-up; shown on demand (next to the tray icon, for the popup).
+    show: false,
+    transparent: false,
+    backgroundColor: popupBackgroundColour(input.theme),
+    resizable: true,
+    maximizable: false,
+    fullscreenable: false,
     autoHideMenuBar: true,
+    ...frame,
     webPreferences: {
       preload: input.preloadPath,
       contextIsolation: true,

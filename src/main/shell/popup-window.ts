@@ -2,12 +2,16 @@ import {
   app,
   BrowserWindow,
   nativeTheme,
+  shell,
   type Rectangle,
   type WebContents,
   type WebFrameMain,
 } from 'electron';
-import { isTrustedSenderFrame } from './navigation-policy';
+// The app's configured logger (shell/app-log.ts): its lines are redacted like every other.
+import log from 'electron-log/main';
+import type { DismissAction, DismissTrigger, PopupKind } from './desktop-presentation';
 import { createPopupPlacer } from './popup-placement';
+import { popupSenderCheck } from './popup-sender-check';
 import { createPopupToggle, isDismissKey } from './popup-toggle';
 import { popupBackgroundColour, popupWindowOptions, type PopupTheme } from './popup-window-options';
 import { rendererSource } from './renderer-source';
@@ -26,8 +30,6 @@ export interface PopupShowOptions {
 export interface PopupWindowOptions {
   /** Absolute path of the built preload (`out/preload/index.cjs`). */
   preloadPath: string;
-  /** Directory of the built popup page (`out/renderer`). */
-  rendererDir: string;
   /** Default `process.env.ELECTRON_RENDERER_URL`; ignored in a packaged app. */
   devServerUrl?: string | undefined;
   /** Default `!app.isPackaged`: enables DevTools and keeps the popup open while they have focus. */
@@ -36,6 +38,13 @@ export interface PopupWindowOptions {
   externalAllowList?: readonly string[];
   /** The tray icon's current bounds, to open the popup beside it. */
   getTrayBounds: () => Rectangle | undefined;
+  /**
+   * 'tray-popup' beside the tray, or a small normal window where the desktop cannot place or
+   * focus a popup (Wayland) or has no tray (see desktop-presentation.ts). Fixed for the window's life.
+   */
+  kind: PopupKind;
+  /** What losing focus, Escape, the toggle and closing do (desktop-presentation's dismissAction). */
+  dismissAction: (trigger: DismissTrigger) => DismissAction;
   /**
    * Called each time the popup is shown, once its page has loaded; the composition root sends
    * the renderer its "shown" event from here.
@@ -50,6 +59,7 @@ export interface PopupWindowOptions {
 
 export interface PopupWindow {
   show(options?: PopupShowOptions): void;
+  /** Escape, or the popup asking to go: hides it (minimises it where there is no tray). */
   hide(): void;
   /** Tray click or hotkey: shows a hidden popup, hides a visible one. */
   toggle(options?: PopupShowOptions): void;
@@ -61,7 +71,7 @@ export interface PopupWindow {
   withDialog<Result>(open: (parent: BrowserWindow) => Promise<Result>): Promise<Result>;
   readonly webContents: WebContents;
   readonly webContentsId: number;
-  /** The URL of the popup's own page (file: or the dev server's). */
+  /** The URL of the popup's own page (`app://popup/index.html` or the dev server's). */
   readonly appPageUrl: string;
   /** For IPC handlers: true only for the popup's main frame showing the popup's own page. */
   isTrustedSender(frame: WebFrameMain | null | undefined): boolean;
@@ -78,21 +88,23 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
   const source = rendererSource({
     devServerUrl: options.devServerUrl ?? process.env['ELECTRON_RENDERER_URL'],
     isPackaged: app.isPackaged,
-    rendererDir: options.rendererDir,
   });
   const window = new BrowserWindow(
     popupWindowOptions({
       preloadPath: options.preloadPath,
       theme: currentTheme(),
       devTools: development,
+      kind: options.kind,
     }),
   );
   const contents = window.webContents;
   const webContentsId = contents.id;
-  applyWindowSecurity(contents, {
-    appPageUrl: source.pageUrl,
-    externalAllowList: options.externalAllowList ?? [],
-  });
+  applyWindowSecurity(
+    contents,
+    { appPageUrl: source.pageUrl, externalAllowList: options.externalAllowList ?? [] },
+    (url) => shell.openExternal(url),
+    log,
+  );
   const place = createPopupPlacer(window);
   const toggleDecision = createPopupToggle();
 
@@ -103,9 +115,10 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
 
   const load = () => {
     loaded = false;
-    const loading =
-      source.kind === 'dev-server' ? window.loadURL(source.url) : window.loadFile(source.path);
-    loading.catch((error: unknown) => console.error('The popup page failed to load:', error));
+    // The built page comes over app:// (installAppProtocol must have run), the dev page over http.
+    window
+      .loadURL(source.pageUrl)
+      .catch((error: unknown) => log.error('The popup page failed to load:', error));
   };
 
   const announceShown = (event: PopupShownEvent) => {
@@ -129,7 +142,8 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
     if (window.isDestroyed()) return;
     // A crashed page is reloaded when next needed, not in a loop while nobody looks.
     if (contents.isCrashed()) load();
-    place(options.getTrayBounds());
+    // A normal window stays where the user (or the compositor) put it.
+    if (options.kind === 'tray-popup') place(options.getTrayBounds());
     window.show();
     // A menu-bar app is never the active app on macOS until it asks: without this, key presses
     // would still go to the app the user was in.
@@ -138,16 +152,30 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
     announceShown({ focusSearch });
   };
 
-  const hide = () => {
-    if (isVisible()) window.hide();
+  /** Does what the desktop's presentation says for this trigger; true when the window hid. */
+  const dismiss = (trigger: DismissTrigger): boolean => {
+    if (!isVisible()) return false;
+    switch (options.dismissAction(trigger)) {
+      case 'hide':
+        window.hide();
+        return true;
+      case 'minimize':
+        window.minimize();
+        return false;
+      case 'quit':
+        app.quit();
+        return false;
+      case 'keep':
+        return false;
+    }
   };
+  const hide = () => void dismiss('escape');
 
   window.on('blur', () => {
     if (!window.isVisible()) return;
     if (development && contents.isDevToolsOpened()) return;
     if (dialogsOpen > 0) return;
-    toggleDecision.hiddenByBlur();
-    window.hide();
+    if (dismiss('blur')) toggleDecision.hiddenByBlur();
   });
 
   contents.on('before-input-event', (event, input) => {
@@ -158,14 +186,14 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
   });
 
   // Cmd+W, Alt+F4 or the OS closing the window would destroy the popup for good: it hides
-  // instead, until the app is really quitting.
+  // instead (quits, where no tray could bring it back), until the app is really quitting.
   app.on('before-quit', () => {
     quitting = true;
   });
   window.on('close', (event) => {
     if (quitting) return;
     event.preventDefault();
-    hide();
+    dismiss('close');
   });
 
   nativeTheme.on('updated', () => {
@@ -180,7 +208,7 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
     toggle(showOptions) {
       const action = toggleDecision.decide(isVisible());
       if (action === 'show') show(showOptions);
-      else if (action === 'hide') hide();
+      else if (action === 'hide') dismiss('toggle');
     },
     isVisible,
     async withDialog(open) {
@@ -195,10 +223,7 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
     webContents: contents,
     webContentsId,
     appPageUrl: source.pageUrl,
-    isTrustedSender(frame) {
-      if (window.isDestroyed()) return false;
-      return isTrustedSenderFrame(frame, contents.mainFrame, source.pageUrl);
-    },
+    isTrustedSender: popupSenderCheck(window, contents, source.pageUrl),
     destroy() {
       quitting = true;
       if (!window.isDestroyed()) window.destroy();

@@ -1,18 +1,17 @@
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { isLoopbackHost } from '../../shared/net/loopback-host';
+import { APP_PAGE_URL } from './app-scheme';
 
-/** Where the popup's page comes from: the Vite dev server while developing, the built file otherwise. */
+/**
+ * Where the popup's page comes from: the Vite dev server while developing, otherwise the built
+ * page over the app's own scheme (served by app-protocol-handler.ts, never from file://).
+ */
 export type RendererSource =
-  | { kind: 'dev-server'; url: string; pageUrl: string }
-  | { kind: 'file'; path: string; pageUrl: string };
+  { kind: 'dev-server'; pageUrl: string } | { kind: 'app-protocol'; pageUrl: typeof APP_PAGE_URL };
 
 export interface RendererSourceInput {
   /** `ELECTRON_RENDERER_URL`, set by `electron-vite dev`. */
   devServerUrl: string | undefined;
   isPackaged: boolean;
-  /** The directory holding the built `index.html` (`out/renderer`). */
-  rendererDir: string;
 }
 
 /**
@@ -22,9 +21,8 @@ export interface RendererSourceInput {
  */
 export function rendererSource(input: RendererSourceInput): RendererSource {
   const devUrl = input.isPackaged ? undefined : localDevServerUrl(input.devServerUrl);
-  if (devUrl) return { kind: 'dev-server', url: devUrl, pageUrl: devUrl };
-  const path = join(input.rendererDir, 'index.html');
-  return { kind: 'file', path, pageUrl: pathToFileURL(path).href };
+  if (devUrl) return { kind: 'dev-server', pageUrl: devUrl };
+  return { kind: 'app-protocol', pageUrl: APP_PAGE_URL };
 }
 
 function localDevServerUrl(candidate: string | undefined): string | undefined {

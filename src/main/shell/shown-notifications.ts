@@ -20,10 +20,10 @@ const MAX_KEPT = 32;
  * and a toast the system timed out still sits, clickable, in the Windows Action Center or the
  * macOS Notification Centre: 'close' is no reason to let go. The oldest go past MAX_KEPT.
  */
-export class ShownNotifications {
-  readonly #kept = new Set<ShowableNotification>();
+export class ShownNotifications<Shown extends ShowableNotification = ShowableNotification> {
+  readonly #kept = new Set<Shown>();
 
-  show(notification: ShowableNotification, onClick: () => void): void {
+  show(notification: Shown, onClick: () => void): void {
     this.#kept.add(notification);
     if (this.#kept.size > MAX_KEPT) {
       const [oldest] = this.#kept;
@@ -35,6 +35,11 @@ export class ShownNotifications {
     });
     notification.on('failed', () => this.#kept.delete(notification));
     notification.show();
+  }
+
+  /** The last one shown that is still kept (for the smoke tests' probe). */
+  newest(): Shown | undefined {
+    return [...this.#kept].at(-1);
   }
 
   /** How many are kept now. */

@@ -19,6 +19,11 @@ export interface SmokeProbe {
   popupVisible(): boolean;
   /** Does what a click on the tray icon does. */
   clickTray(): void;
+  /**
+   * Clicks the newest desktop notification still shown, through its own Electron 'click' event
+   * (the OS's toast itself is out of Playwright's reach); false when none is shown.
+   */
+  clickNewestNotification(): boolean;
 }
 
 export interface SmokeProbeSources {
@@ -26,6 +31,8 @@ export interface SmokeProbeSources {
   popup: Pick<PopupWindow, 'isVisible'>;
   /** The tray icon's click handler, as the composition root wires it. */
   clickTray: () => void;
+  /** Electron's Notification is an EventEmitter: emitting 'click' is what a click on it does. */
+  newestNotification: () => { emit(event: 'click'): unknown } | undefined;
 }
 
 /** Puts the probe on `target` (globalThis) when the environment asks for it; says whether it did. */
@@ -39,6 +46,11 @@ export function installSmokeProbe(
     trayCreated: () => sources.tray !== undefined,
     popupVisible: () => sources.popup.isVisible(),
     clickTray: () => sources.clickTray(),
+    clickNewestNotification: () => {
+      const notification = sources.newestNotification();
+      notification?.emit('click');
+      return notification !== undefined;
+    },
   };
   target[SMOKE_PROBE_KEY] = Object.freeze(probe);
   return true;

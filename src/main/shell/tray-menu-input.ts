@@ -3,10 +3,17 @@ import type { SessionView } from '../../shared/ipc/session-view';
 import type { UpdateStatus } from '../../shared/ipc/update-status';
 import { proxyMenuTitle, type TrayMenuInput } from './tray-menu-template';
 
-/** The tray menu's data from what the popup is also shown: one source of truth for both. */
-export function trayMenuInputOf(session: SessionView, plans: PlansSnapshot): TrayMenuInput {
+/**
+ * The tray menu's data from what the popup is also shown: one source of truth for both.
+ * `starting`: the keychain has not answered yet, so the session's state means nothing so far.
+ */
+export function trayMenuInputOf(
+  session: SessionView,
+  plans: PlansSnapshot,
+  { starting = false }: { starting?: boolean } = {},
+): TrayMenuInput {
   return {
-    status: session.state,
+    status: starting ? 'starting' : session.state,
     accounts: session.accounts.map((account) => ({
       id: account.id,
       title: account.displayName

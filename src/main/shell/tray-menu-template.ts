@@ -7,7 +7,8 @@ import { menuLabel } from './menu-label';
  * deliver no click to a tray icon, only its menu: the menu must reach every action.
  */
 
-export type TrayStatus = 'signed-out' | 'active' | 'rejected' | 'keychain-error';
+/** `starting`: the icon is up, the keychain has not answered yet (it may take seconds). */
+export type TrayStatus = 'starting' | 'signed-out' | 'active' | 'rejected' | 'keychain-error';
 
 export interface TrayMenuAccount {
   id: string;
@@ -36,6 +37,8 @@ export interface TrayMenuInput {
   alerts?: number;
   /** The version of a downloaded update that a restart installs. */
   updateVersion?: string;
+  /** Why the global shortcut is not working (another app holds it), if it is not. */
+  shortcutProblem?: string | null;
 }
 
 export interface TrayMenuActions {
@@ -49,6 +52,8 @@ export interface TrayMenuActions {
   quit(): void;
   /** Quits and installs the downloaded update. */
   restartToUpdate(): void;
+  /** Shows the log file's folder, for support: signed in or not. */
+  openLogsFolder(): void;
 }
 
 export interface TrayMenuItem {
@@ -76,12 +81,34 @@ const separator: TrayMenuItem = { type: 'separator' };
 
 export function buildTrayMenu(input: TrayMenuInput, actions: TrayMenuActions): TrayMenuItem[] {
   const quit: TrayMenuItem = { id: 'quit', label: 'Quit Proxy Tray', click: () => actions.quit() };
-  const leave = [...updateItems(input.updateVersion, actions), quit];
+  const logs: TrayMenuItem = {
+    id: 'open-logs-folder',
+    label: 'Open logs folder',
+    click: () => actions.openLogsFolder(),
+  };
+  // Also when signed out: a sign-in that fails is when support asks for the log.
+  const leave = [logs, ...updateItems(input.updateVersion, actions), quit];
+  const shortcut = shortcutItems(input.shortcutProblem, actions);
+  if (input.status === 'starting') {
+    return [
+      { id: 'status', label: 'Starting… reading your sign-in', enabled: false },
+      { id: 'open', label: 'Open Proxy Tray', click: () => actions.open() },
+      ...shortcut,
+      separator,
+      ...leave,
+    ];
+  }
   if (input.status === 'signed-out') {
-    return [{ id: 'sign-in', label: 'Sign in…', click: () => actions.open() }, separator, ...leave];
+    return [
+      { id: 'sign-in', label: 'Sign in…', click: () => actions.open() },
+      ...shortcut,
+      separator,
+      ...leave,
+    ];
   }
   return [
     ...statusItems(input, actions),
+    ...shortcut,
     separator,
     quickCopyItem(input.plans, actions),
     {
@@ -96,6 +123,21 @@ export function buildTrayMenu(input: TrayMenuInput, actions: TrayMenuActions): T
     { id: 'sign-out', label: 'Sign out', click: () => actions.signOut() },
     separator,
     ...leave,
+  ];
+}
+
+/** The shortcut another app holds, said where it can be changed: a click opens Settings. */
+function shortcutItems(
+  problem: string | null | undefined,
+  actions: TrayMenuActions,
+): TrayMenuItem[] {
+  if (!problem) return [];
+  return [
+    {
+      id: 'shortcut-problem',
+      label: menuLabel(`${problem.replace(/\.$/, '')}…`),
+      click: () => actions.openSettings(),
+    },
   ];
 }
 

@@ -7,10 +7,14 @@ export const MAX_TRAY_TOOLTIP_LENGTH = 127;
  * "Proxy Tray (2 alerts) — <account>", or what stops the app from working. The alert count comes
  * first so that a long account name cut short never hides it. Plain text: no escaping.
  */
-export function trayTooltip(input: Pick<TrayMenuInput, 'status' | 'accounts' | 'alerts'>): string {
+export function trayTooltip(
+  input: Pick<TrayMenuInput, 'status' | 'accounts' | 'alerts' | 'shortcutProblem'>,
+): string {
   const account = input.accounts.find((candidate) => candidate.active)?.title.trim();
   const detail = (() => {
     switch (input.status) {
+      case 'starting':
+        return 'starting';
       case 'signed-out':
         return 'signed out';
       case 'rejected':
@@ -21,7 +25,8 @@ export function trayTooltip(input: Pick<TrayMenuInput, 'status' | 'accounts' | '
         return account ?? 'signed in';
     }
   })();
-  const text = `Proxy Tray${alertSuffix(input.alerts)} — ${detail.replace(/\s+/g, ' ')}`;
+  const problem = input.shortcutProblem ? `\n${input.shortcutProblem}` : '';
+  const text = `Proxy Tray${alertSuffix(input.alerts)} — ${detail.replace(/\s+/g, ' ')}${problem}`;
   if (text.length <= MAX_TRAY_TOOLTIP_LENGTH) return text;
   let short = '';
   // By code point, so that a character outside the BMP is never cut in half.

@@ -1,4 +1,6 @@
 import { Menu, nativeImage, Tray, type Rectangle } from 'electron';
+// The app's logger, configured (redaction included) by app-log.ts.
+import log from 'electron-log/main';
 import { trayIconPath, trayMenuAttachment } from './tray-icons';
 import { buildTrayMenu, type TrayMenuActions, type TrayMenuInput } from './tray-menu-template';
 import { trayTooltip } from './tray-tooltip';
@@ -27,7 +29,7 @@ export function createTray(options: TrayOptions): TrayController {
   const platform = process.platform;
   const iconPath = trayIconPath(platform, options.assetsDir);
   const image = nativeImage.createFromPath(iconPath);
-  if (image.isEmpty()) console.error(`The tray icon ${iconPath} is missing or unreadable.`);
+  if (image.isEmpty()) log.error(`The tray icon ${iconPath} is missing or unreadable.`);
   if (platform === 'darwin') image.setTemplateImage(true);
 
   const tray = new Tray(image);

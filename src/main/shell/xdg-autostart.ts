@@ -1,5 +1,5 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * Start at login on Linux, where Electron's setLoginItemSettings does nothing: a desktop entry
@@ -7,6 +7,11 @@ import { dirname } from 'node:path';
  */
 
 export const AUTOSTART_FILE_NAME = 'proxy-tray.desktop';
+
+/** Where the entry lives, for `$XDG_CONFIG_HOME` (or `~/.config`). */
+export function xdgAutostartFile(configHome: string): string {
+  return join(configHome, 'autostart', AUTOSTART_FILE_NAME);
+}
 
 /**
  * Quotes one argument of an Exec line (Desktop Entry Specification, "The Exec key"): arguments

@@ -26,6 +26,8 @@ export const IPC_CHANNELS = [
   'settings:get',
   'settings:update',
   'app:notices',
+  'desktop:status',
+  'logs:open-folder',
   'popup:hide',
   'app:quit',
 ] as const;
@@ -38,6 +40,7 @@ export const IPC_EVENTS = [
   'checks:changed',
   'alerts:changed',
   'updates:changed',
+  'desktop:changed',
   'popup:shown',
 ] as const;
 export type IpcEvent = (typeof IPC_EVENTS)[number];

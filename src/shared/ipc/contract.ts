@@ -7,6 +7,7 @@ import { proxyChecksViewSchema } from '../proxy-check/check-view';
 import { settingsPatchSchema, settingsViewSchema } from '../settings/settings-schema';
 import type { IpcChannel, IpcEvent } from './channel-names';
 import { alertViewSchema } from './alert-view';
+import { desktopStatusSchema } from './desktop-status';
 import { plansSnapshotSchema, proxyViewSchema } from './plans-view';
 import { sessionViewSchema } from './session-view';
 import { updateStatusSchema } from './update-status';
@@ -98,6 +99,9 @@ export const ipcContract = {
   'settings:update': { input: settingsPatchSchema, output: settingsViewSchema },
   /** Things the user must hear about once, e.g. a settings file that was unreadable and backed up. */
   'app:notices': { input: none, output: z.array(z.string()) },
+  'desktop:status': { input: none, output: desktopStatusSchema },
+  /** Opens the folder of the app's log file in the system's file manager, for support. */
+  'logs:open-folder': { input: none, output: z.null() },
   'popup:hide': { input: none, output: z.null() },
   'app:quit': { input: none, output: z.null() },
 } as const satisfies Record<IpcChannel, { input: z.ZodType; output: z.ZodType }>;
@@ -109,6 +113,7 @@ export const ipcEventContract = {
   'checks:changed': proxyChecksViewSchema,
   'alerts:changed': z.array(alertViewSchema),
   'updates:changed': updateStatusSchema,
+  'desktop:changed': desktopStatusSchema,
   /**
    * `panel`: the tray menu's "Settings…" opens the popup on its settings panel; `planId`: a
    * notification's click opens it at that plan.

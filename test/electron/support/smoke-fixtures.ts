@@ -31,6 +31,8 @@ export interface SmokeApp {
   trayCreated(): Promise<boolean>;
   popupVisible(): Promise<boolean>;
   clickTray(): Promise<void>;
+  /** Clicks the newest desktop notification still shown; false when none is. */
+  clickNewestNotification(): Promise<boolean>;
   /** The clipboard's text as the app's own Electron reads it. */
   clipboardText(): Promise<string>;
 }
@@ -138,6 +140,7 @@ function smokeAppOf(electronApp: ElectronApplication, popup: Page): SmokeApp {
     clickTray: async () => {
       await answerOf('clickTray');
     },
+    clickNewestNotification: async () => (await answerOf('clickNewestNotification')) === true,
     clipboardText: () => electronApp.evaluate(({ clipboard }) => clipboard.readText()),
   };
 }

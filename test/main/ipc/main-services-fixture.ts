@@ -1,13 +1,19 @@
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import type { Alert } from '../../../src/main/alerts/alert-decisions';
-import { createMainServices, type MainServices } from '../../../src/main/main-services';
+import {
+  createMainServices,
+  type MainServices,
+  type MainServicesOptions,
+} from '../../../src/main/main-services';
 import { writeExportFile } from '../../../src/main/export/write-export-file';
 import { dispatchIpc } from '../../../src/main/ipc/ipc-dispatcher';
+import { openLogsFolder } from '../../../src/main/logging/logs-folder';
 import type { IpcChannel, IpcEvent } from '../../../src/shared/ipc/channel-names';
 import type { IpcInput, IpcOutput } from '../../../src/shared/ipc/contract';
 import type { IpcResult } from '../../../src/shared/ipc/ipc-error';
 import { MemoryClipboard } from '../clipboard/memory-clipboard';
+import { RecordingLog } from '../logging/recording-log';
 import { useTestKeychain } from '../session/test-keychain';
 import { confIn, useTempDir } from '../settings/temp-store-dir';
 
@@ -27,7 +33,8 @@ export function useMainProcess() {
   return {
     dir,
     keychain,
-    start() {
+    /** `extra`: what a test gives the services beyond the defaults (a shortcut, say). */
+    start(extra: Partial<MainServicesOptions> = {}) {
       const clipboard = new MemoryClipboard();
       const events: { event: IpcEvent; payload: unknown }[] = [];
       const internalErrors: unknown[] = [];
@@ -35,6 +42,10 @@ export function useMainProcess() {
       const notifications: Alert[] = [];
       // The save dialog stands in for the user: it picks a file in the temp dir, or cancels.
       const saveDialog = { answer: 'save' as 'save' | 'cancel', offered: [] as string[] };
+      const log = new RecordingLog();
+      // The file manager stands in too: it records what it was asked to open, and answers as
+      // Electron's shell.openPath does ('' or why not).
+      const fileManager = { opened: [] as string[], answer: '' };
       const services = createMainServices({
         createStore: confIn(dir()),
         vault: keychain.vault(),
@@ -50,7 +61,13 @@ export function useMainProcess() {
         hidePopup: () => (counters.hidden += 1),
         quit: () => (counters.quit += 1),
         notify: (alert) => notifications.push(alert),
-        onError: (error) => internalErrors.push(error),
+        log,
+        openLogsFolder: () =>
+          openLogsFolder(join(dir(), 'logs'), async (path) => {
+            fileManager.opened.push(path);
+            return fileManager.answer;
+          }),
+        ...extra,
       });
       running.push(services);
       const call = <Channel extends IpcChannel>(channel: Channel, input?: IpcInput<Channel>) =>
@@ -65,6 +82,8 @@ export function useMainProcess() {
         counters,
         notifications,
         saveDialog,
+        log,
+        fileManager,
         call,
       };
     },

@@ -25,8 +25,11 @@ describe('the app identity Windows toasts carry', () => {
     );
     const setUp = source.slice(source.indexOf('export function setUpLifecycle'));
     const lines = setUp.split('\n').map((line) => line.trim());
-    // The single-instance check, then the identity, before anything else is registered.
-    expect(lines[1]).toBe('if (!app.requestSingleInstanceLock()) return { ok: false };');
-    expect(lines[2]).toBe('applyAppIdentity(app, process.platform);');
+    // The single-instance check, then the identity, before anything else is registered (only
+    // the development data folder, which the lock lives in, comes before them).
+    const lock = lines.indexOf('if (!app.requestSingleInstanceLock()) return { ok: false };');
+    expect(lock).toBeGreaterThan(0);
+    expect(lines.slice(1, lock).join('\n')).not.toMatch(/app\.on\(|new |Notification|Window/);
+    expect(lines[lock + 1]).toBe('applyAppIdentity(app, process.platform);');
   });
 });

@@ -10,14 +10,14 @@ import {
   type NavigationPolicy,
 } from '../../../src/main/shell/navigation-policy';
 
-const filePage = 'file:///opt/Proxy%20Tray/resources/app.asar/out/renderer/index.html';
+const appPage = 'app://popup/index.html';
 const devPage = 'http://localhost:5173/';
 
 describe('isAppPageUrl', () => {
   it.each([
-    [filePage, filePage],
-    [`${filePage}#/settings`, filePage],
-    [`${filePage}?view=plans`, filePage],
+    [appPage, appPage],
+    [`${appPage}#/settings`, appPage],
+    [`${appPage}?view=plans`, appPage],
     ['http://localhost:5173/', devPage],
     ['http://localhost:5173', devPage],
     ['http://localhost:5173/#/plans', devPage],
@@ -26,13 +26,24 @@ describe('isAppPageUrl', () => {
   });
 
   it.each([
-    ['file:///etc/passwd', filePage],
-    ['file:///opt/Proxy%20Tray/resources/app.asar/out/renderer/other.html', filePage],
-    ['file://evil-share/opt/Proxy%20Tray/resources/app.asar/out/renderer/index.html', filePage],
+    // Node gives every app: URL the origin "null": comparing origins would accept these.
+    ['app://other/index.html', appPage],
+    ['app://popup.evil/index.html', appPage],
+    ['app://popup:8080/index.html', appPage],
+    ['app://user@popup/index.html', appPage],
+    ['app://popup/other.html', appPage],
+    ['app://popup/', appPage],
+    ['app:popup/index.html', appPage],
+    ['evil://popup/index.html', appPage],
+    ['file:///index.html', appPage],
+    ['file://popup/index.html', appPage],
+    ['https://popup/index.html', appPage],
     ['https://localhost:5173/', devPage],
     ['http://localhost:5174/', devPage],
     ['http://127.0.0.1:5173/', devPage],
     ['http://localhost:5173/elsewhere', devPage],
+    ['http://user:pw@localhost:5173/', devPage],
+    ['app://popup/index.html', devPage],
     ['https://evil.example/', devPage],
     ['javascript:alert(1)', devPage],
     ['not a url', devPage],
@@ -85,12 +96,12 @@ describe('isAllowedExternalUrl', () => {
 
 describe('navigation decisions', () => {
   const policy: NavigationPolicy = {
-    appPageUrl: filePage,
+    appPageUrl: appPage,
     externalAllowList: ['proxy.example.com'],
   };
 
   it('keeps the popup on its own page', () => {
-    expect(decideNavigation(`${filePage}#/settings`, policy)).toBe('allow');
+    expect(decideNavigation(`${appPage}#/settings`, policy)).toBe('allow');
   });
 
   it('sends a followed link to an allowed site to the browser', () => {
@@ -103,33 +114,39 @@ describe('navigation decisions', () => {
   });
 
   it('lets a redirect proceed only back to its own page, never to the browser', () => {
-    expect(decideRedirect(filePage, policy)).toBe('allow');
+    expect(decideRedirect(appPage, policy)).toBe('allow');
     expect(decideRedirect('https://proxy.example.com/account', policy)).toBe('deny');
   });
 
   it('never opens a window: allowed sites go to the browser, the rest nowhere', () => {
     expect(decideWindowOpen('https://proxy.example.com/account', policy)).toBe('open-externally');
-    expect(decideWindowOpen(filePage, policy)).toBe('deny');
+    expect(decideWindowOpen(appPage, policy)).toBe('deny');
     expect(decideWindowOpen('https://evil.example/', policy)).toBe('deny');
   });
 });
 
 describe('isTrustedSenderFrame', () => {
-  const mainFrame = { processId: 7, routingId: 1, url: filePage };
+  const mainFrame = { processId: 7, routingId: 1, url: appPage };
 
   it('trusts the popup main frame on its own page', () => {
-    expect(isTrustedSenderFrame({ ...mainFrame, url: `${filePage}#/x` }, mainFrame, filePage)).toBe(
+    expect(isTrustedSenderFrame({ ...mainFrame, url: `${appPage}#/x` }, mainFrame, appPage)).toBe(
       true,
     );
   });
 
   it('distrusts a missing frame, another frame, or another page', () => {
-    expect(isTrustedSenderFrame(null, mainFrame, filePage)).toBe(false);
-    expect(isTrustedSenderFrame(undefined, mainFrame, filePage)).toBe(false);
-    expect(isTrustedSenderFrame({ ...mainFrame, routingId: 2 }, mainFrame, filePage)).toBe(false);
-    expect(isTrustedSenderFrame({ ...mainFrame, processId: 8 }, mainFrame, filePage)).toBe(false);
+    expect(isTrustedSenderFrame(null, mainFrame, appPage)).toBe(false);
+    expect(isTrustedSenderFrame(undefined, mainFrame, appPage)).toBe(false);
+    expect(isTrustedSenderFrame({ ...mainFrame, routingId: 2 }, mainFrame, appPage)).toBe(false);
+    expect(isTrustedSenderFrame({ ...mainFrame, processId: 8 }, mainFrame, appPage)).toBe(false);
     expect(
-      isTrustedSenderFrame({ ...mainFrame, url: 'https://evil.example/' }, mainFrame, filePage),
+      isTrustedSenderFrame({ ...mainFrame, url: 'https://evil.example/' }, mainFrame, appPage),
     ).toBe(false);
+  });
+
+  it('distrusts the same frame showing another app: host or a file: page', () => {
+    for (const url of ['app://other/index.html', 'file:///index.html', 'data:text/html,hi']) {
+      expect(isTrustedSenderFrame({ ...mainFrame, url }, mainFrame, appPage), url).toBe(false);
+    }
   });
 });

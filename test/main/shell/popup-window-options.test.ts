@@ -59,6 +59,81 @@ describe('popupWindowOptions: the window', () => {
   });
 });
 
+describe('popupWindowOptions: the normal window (Wayland, or no tray)', () => {
+  const windowKind = popupWindowOptions({
+    preloadPath,
+    theme: 'light',
+    devTools: false,
+    kind: 'window',
+  });
+
+  it('is the tray popup unless asked otherwise', () => {
+    const popup = popupWindowOptions({
+      preloadPath,
+      theme: 'light',
+      devTools: false,
+      kind: 'tray-popup',
+    });
+    expect(popup).toEqual(production);
+  });
+
+  it('has a frame and a taskbar entry, and can be minimised', () => {
+    expect(windowKind.frame).toBe(true);
+    expect(windowKind.skipTaskbar).toBe(false);
+    expect(windowKind.hiddenInMissionControl).toBe(false);
+    expect(windowKind.minimizable).toBe(true);
+  });
+
+  it('does not stay on top of other windows', () => {
+    expect(windowKind.alwaysOnTop).toBe(false);
+  });
+
+  it('is titled, small, resizable within the same bounds, hidden at creation and opaque', () => {
+    expect(windowKind).toMatchObject({ title: 'Proxy Tray', ...POPUP_SIZE, resizable: true });
+    expect(windowKind.show).toBe(false);
+    expect(windowKind.transparent).toBe(false);
+    expect(windowKind.backgroundColor).toBe(production.backgroundColor);
+    expect(windowKind.maximizable).toBe(false);
+    expect(windowKind.fullscreenable).toBe(false);
+  });
+
+  it('opens centred where the desktop lets the app place it', () => {
+    expect(windowKind.center).toBe(true);
+  });
+
+  it('takes a taskbar icon when given one, and only then', () => {
+    expect(windowKind.icon).toBeUndefined();
+    const withIcon = popupWindowOptions({
+      preloadPath,
+      theme: 'light',
+      devTools: false,
+      kind: 'window',
+      iconPath: '/app/assets/icon.png',
+    });
+    expect(withIcon.icon).toBe('/app/assets/icon.png');
+    const popupWithIcon = popupWindowOptions({
+      preloadPath,
+      theme: 'light',
+      devTools: false,
+      iconPath: '/app/assets/icon.png',
+    });
+    expect(popupWithIcon.icon).toBeUndefined();
+    expect(popupWithIcon.center).toBeUndefined();
+  });
+
+  it('keeps web preferences identical to the popup (same security checklist)', () => {
+    expect(windowKind.webPreferences).toEqual(production.webPreferences);
+    const development = popupWindowOptions({ preloadPath, theme: 'dark', devTools: true });
+    const developmentWindow = popupWindowOptions({
+      preloadPath,
+      theme: 'dark',
+      devTools: true,
+      kind: 'window',
+    });
+    expect(developmentWindow.webPreferences).toEqual(development.webPreferences);
+  });
+});
+
 describe('popupWindowOptions: web preferences (Electron security checklist)', () => {
   it('loads the given preload script', () => {
     expect(web.preload).toBe(preloadPath);

@@ -10,18 +10,30 @@ import { describe, expect, it } from 'vitest';
 const shellDir = resolve(import.meta.dirname, '../../../src/main/shell');
 
 const PURE_MODULES = [
+  'app-protocol-handler.ts',
+  'app-protocol-paths.ts',
+  'app-scheme.ts',
+  'appimage-autostart.ts',
+  'contained-file-reader.ts',
+  'content-type.ts',
+  'global-hotkey.ts',
+  'ipc-main-bridge.ts',
   'login-item.ts',
   'menu-label.ts',
   'navigation-policy.ts',
   'popup-position.ts',
+  'popup-sender-check.ts',
   'popup-toggle.ts',
   'popup-window-options.ts',
   'quit-hooks.ts',
   'renderer-source.ts',
+  'shown-notifications.ts',
+  'smoke-probe.ts',
   'tray-icons.ts',
   'tray-menu-input.ts',
   'tray-menu-template.ts',
   'tray-tooltip.ts',
+  'window-security.ts',
   'xdg-autostart.ts',
 ];
 

@@ -6,17 +6,31 @@ import {
   type SmokeProbe,
   type SmokeProbeSources,
 } from '../../../src/main/shell/smoke-probe';
+import { ShownNotifications } from '../../../src/main/shell/shown-notifications';
 import type { TrayController } from '../../../src/main/shell/tray';
+import { EventEmitter } from 'node:events';
 
 // The tray and the popup belong to Electron: small stand-ins that record what the probe does.
-function sources(): SmokeProbeSources & { clicks: number; visible: boolean } {
+/** Electron's Notification is an EventEmitter with show(): so is this stand-in. */
+class StandInNotification extends EventEmitter {
+  show(): void {}
+}
+
+function sources(): SmokeProbeSources & {
+  clicks: number;
+  visible: boolean;
+  notifications: ShownNotifications<StandInNotification>;
+} {
   const tray: TrayController = {
     update: () => undefined,
     setTooltip: () => undefined,
     getBounds: () => undefined,
     destroy: () => undefined,
   };
+  const notifications = new ShownNotifications<StandInNotification>();
   const state = {
+    notifications,
+    newestNotification: () => notifications.newest(),
     clicks: 0,
     visible: false,
     tray,
@@ -62,6 +76,26 @@ describe('the smoke-test probe', () => {
     installSmokeProbe(sources(), { [SMOKE_PROBE_ENV]: '1' }, target);
     const probe = target[SMOKE_PROBE_KEY] as Record<string, unknown>;
     expect(Object.values(probe).every((value) => typeof value === 'function')).toBe(true);
-    expect(Object.keys(probe).sort()).toEqual(['clickTray', 'popupVisible', 'trayCreated']);
+    expect(Object.keys(probe).sort()).toEqual([
+      'clickNewestNotification',
+      'clickTray',
+      'popupVisible',
+      'trayCreated',
+    ]);
+  });
+
+  it('clicks the newest notification through its own click event, as the registry hears it', () => {
+    const target: Record<string, unknown> = {};
+    const app = sources();
+    installSmokeProbe(app, { [SMOKE_PROBE_ENV]: '1' }, target);
+    const probe = target[SMOKE_PROBE_KEY] as SmokeProbe;
+    expect(probe.clickNewestNotification()).toBe(false);
+
+    const opened: string[] = [];
+    app.notifications.show(new StandInNotification(), () => opened.push('first'));
+    app.notifications.show(new StandInNotification(), () => opened.push('second'));
+    expect(probe.clickNewestNotification()).toBe(true);
+    expect(opened).toEqual(['second']);
+    expect(app.notifications.size).toBe(1);
   });
 });

@@ -86,6 +86,11 @@ describe('trayMenuInputOf', () => {
     });
   });
 
+  it('says it is starting until the keychain has answered, whatever the session holds so far', () => {
+    expect(trayMenuInputOf(session, plans, { starting: true }).status).toBe('starting');
+    expect(trayMenuInputOf(session, plans, { starting: false }).status).toBe('active');
+  });
+
   it('has no plans before the first refresh', () => {
     expect(trayMenuInputOf(session, { ...plans, plans: null }).plans).toEqual([]);
   });

@@ -29,6 +29,7 @@ function recordingActions() {
     signOut: record('signOut'),
     quit: record('quit'),
     restartToUpdate: record('restartToUpdate'),
+    openLogsFolder: record('openLogsFolder'),
   };
   return { actions, calls };
 }
@@ -82,7 +83,7 @@ describe('buildTrayMenu: structure per state', () => {
   it('offers only sign-in and quit when signed out', () => {
     const { actions, calls } = recordingActions();
     const menu = buildTrayMenu({ ...active, status: 'signed-out' }, actions);
-    expect(outline(menu)).toEqual(['sign-in', '---', 'quit']);
+    expect(outline(menu)).toEqual(['sign-in', '---', 'open-logs-folder', 'quit']);
     click(find(menu, 'sign-in'));
     expect(calls).toEqual([['open']]);
   });
@@ -99,6 +100,7 @@ describe('buildTrayMenu: structure per state', () => {
       'settings',
       'sign-out',
       '---',
+      'open-logs-folder',
       'quit',
     ]);
     expect(find(menu, 'open').label).toBe('Open Proxy Tray');
@@ -144,13 +146,19 @@ describe('buildTrayMenu: structure per state', () => {
     const { actions, calls } = recordingActions();
     const ready = { ...active, updateVersion: '1.2.3' };
     const menu = buildTrayMenu(ready, actions);
-    expect(outline(menu).slice(-3)).toEqual(['---', 'restart-to-update', 'quit']);
+    expect(outline(menu).slice(-2)).toEqual(['restart-to-update', 'quit']);
     expect(find(menu, 'restart-to-update').label).toBe('Restart to update to 1.2.3');
     click(find(menu, 'restart-to-update'));
     expect(calls).toEqual([['restartToUpdate']]);
 
     const signedOut = buildTrayMenu({ ...ready, status: 'signed-out' }, actions);
-    expect(outline(signedOut)).toEqual(['sign-in', '---', 'restart-to-update', 'quit']);
+    expect(outline(signedOut)).toEqual([
+      'sign-in',
+      '---',
+      'open-logs-folder',
+      'restart-to-update',
+      'quit',
+    ]);
     expect(outline(buildTrayMenu(active, actions))).not.toContain('restart-to-update');
   });
 
@@ -161,6 +169,16 @@ describe('buildTrayMenu: structure per state', () => {
       recordingActions().actions,
     );
     expect(template.length).toBeGreaterThan(0);
+  });
+
+  it('opens the logs folder, signed in or not: support asks for the log when sign-in fails', () => {
+    for (const status of ['signed-out', 'active', 'rejected', 'keychain-error'] as const) {
+      const { actions, calls } = recordingActions();
+      const item = find(buildTrayMenu({ ...active, status }, actions), 'open-logs-folder');
+      expect(item.label).toBe('Open logs folder');
+      click(item);
+      expect(calls).toEqual([['openLogsFolder']]);
+    }
   });
 });
 
@@ -343,6 +361,36 @@ describe('buildTrayMenu: text from users and the service', () => {
     expect(label).not.toContain('\n');
     expect(label.startsWith('<img src=x onerror=alert(1)> z')).toBe(true);
     expect(label.length).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('the tray menu while starting, and with a shortcut problem', () => {
+  it('is there before the keychain answers: open, settings by the shortcut line, and quit', () => {
+    const { actions, calls } = recordingActions();
+    const menu = buildTrayMenu({ ...active, status: 'starting', plans: [] }, actions);
+    expect(outline(menu)).toEqual(['status', 'open', '---', 'open-logs-folder', 'quit']);
+    expect(find(menu, 'status')).toMatchObject({
+      label: 'Starting… reading your sign-in',
+      enabled: false,
+    });
+    click(find(menu, 'open'));
+    click(find(menu, 'quit'));
+    expect(calls).toEqual([['open'], ['quit']]);
+  });
+
+  it('says which shortcut another app holds, in every state, and opens Settings on a click', () => {
+    const shortcutProblem = 'Ctrl+Shift+P is used by another app — choose another.';
+    for (const status of ['starting', 'signed-out', 'active', 'rejected'] as const) {
+      const { actions, calls } = recordingActions();
+      const menu = buildTrayMenu({ ...active, status, shortcutProblem }, actions);
+      const item = find(menu, 'shortcut-problem');
+      expect(item.label).toBe('Ctrl+Shift+P is used by another app — choose another…');
+      click(item);
+      expect(calls).toEqual([['openSettings']]);
+    }
+    expect(() =>
+      find(buildTrayMenu(active, recordingActions().actions), 'shortcut-problem'),
+    ).toThrow();
   });
 });
 

@@ -56,4 +56,15 @@ describe('trayTooltip', () => {
     expect(long.endsWith('😀…')).toBe(true);
     expect(long).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
+
+  it('says the app is starting, and which shortcut is not working', () => {
+    expect(trayTooltip({ status: 'starting', accounts: [] })).toBe('Proxy Tray — starting');
+    expect(
+      trayTooltip({
+        status: 'signed-out',
+        accounts: [],
+        shortcutProblem: 'Ctrl+Shift+P is used by another app — choose another.',
+      }),
+    ).toBe('Proxy Tray — signed out\nCtrl+Shift+P is used by another app — choose another.');
+  });
 });

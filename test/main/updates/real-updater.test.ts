@@ -1,6 +1,5 @@
 import { NsisUpdater } from 'electron-updater';
-import type { AppAdapter } from 'electron-updater/out/AppAdapter';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UpdateStatus } from '../../../src/shared/ipc/update-status';
@@ -9,6 +8,7 @@ import { UpdateService } from '../../../src/main/updates/update-service';
 import { useTempDir } from '../settings/temp-store-dir';
 import { NodeHttpExecutor } from './node-http-executor';
 import { startUpdateServer } from './update-server';
+import { installedAppAdapter } from './test-app-adapter';
 
 /**
  * The update service over the real electron-updater, in plain Node: an NsisUpdater given an
@@ -29,23 +29,7 @@ afterEach(async () => {
 const INSTALLER = Buffer.from('an installer of Proxy Tray 1.2.3\n'.repeat(2000));
 
 async function realUpdater(feedUrl = server.url) {
-  const quitHandlers: ((exitCode: number) => void)[] = [];
-  const app: AppAdapter = {
-    version: '1.0.0',
-    name: 'Proxy Tray',
-    isPackaged: true,
-    appUpdateConfigPath: join(dir(), 'app-update.yml'),
-    userDataPath: join(dir(), 'user-data'),
-    baseCachePath: join(dir(), 'cache'),
-    whenReady: () => Promise.resolve(),
-    relaunch: () => {},
-    quit: () => {},
-    onQuit: (handler) => quitHandlers.push(handler),
-  };
-  await writeFile(
-    app.appUpdateConfigPath,
-    `provider: generic\nurl: ${feedUrl}\nupdaterCacheDirName: proxy-tray-updater\n`,
-  );
+  const { app, quitHandlers } = await installedAppAdapter(dir(), feedUrl);
   const updater = new NsisUpdater(null, app);
   // Given an AppAdapter, the updater has no HTTP client: Electron's net is replaced by Node's.
   Object.assign(updater, { httpExecutor: new NodeHttpExecutor() });

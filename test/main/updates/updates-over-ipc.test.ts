@@ -9,6 +9,7 @@ import type { IpcChannel, IpcEvent } from '../../../src/shared/ipc/channel-names
 import type { IpcInput, IpcOutput } from '../../../src/shared/ipc/contract';
 import type { IpcResult } from '../../../src/shared/ipc/ipc-error';
 import { MemoryClipboard } from '../clipboard/memory-clipboard';
+import { RecordingLog } from '../logging/recording-log';
 import { confIn, useTempDir } from '../settings/temp-store-dir';
 import { ManualTimers, ScriptedUpdater, settle } from './scripted-updater';
 
@@ -34,6 +35,8 @@ async function start(options: { installed?: boolean } = {}) {
     emit: (event, payload) => events.push({ event, payload }),
     hidePopup: () => {},
     quit: () => {},
+    log: new RecordingLog(),
+    openLogsFolder: async () => ({ ok: true }),
     timers,
     ...(options.installed ? { updater } : {}),
   });

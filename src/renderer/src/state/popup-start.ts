@@ -2,6 +2,7 @@ import { alerts } from './alerts.svelte';
 import { bridge } from './bridge';
 import { checks } from './checks.svelte';
 import { clock } from './clock.svelte';
+import { desktop } from './desktop.svelte';
 import { navigation } from './navigation.svelte';
 import { plans } from './plans.svelte';
 import { session } from './session.svelte';
@@ -23,6 +24,7 @@ export async function startPopup(): Promise<void> {
     alerts.load(),
     checks.load(),
     updates.load(),
+    desktop.load(),
     showNotices(),
   ]);
   if (!following) {
@@ -51,6 +53,7 @@ function connect(): void {
   api.on('alerts:changed', (list) => alerts.receive(list));
   api.on('checks:changed', (view) => checks.receive(view));
   api.on('updates:changed', (status) => updates.receive(status));
+  api.on('desktop:changed', (status) => desktop.receive(status));
   api.on('popup:shown', (event) => {
     clock.touch();
     navigation.popupShown(event);
