@@ -21,6 +21,7 @@ import { createPopupWindow, type PopupWindow } from './shell/popup-window';
 import { saveWithDialog } from './shell/save-dialog';
 import { installSmokeProbe } from './shell/smoke-probe';
 import { createTray, type TrayController } from './shell/tray';
+import { settledTrayHost } from './shell/settled-tray-host';
 import { hasStatusNotifierHost, type TrayHostPresence } from './shell/tray-host-probe';
 import { assetsDirectory } from './shell/tray-icons';
 import { readyUpdateVersion, trayMenuInputOf } from './shell/tray-menu-input';
@@ -63,7 +64,13 @@ if (!lifecycle.ok) {
     logAppStarted(appLog);
     // Whether a panel will show our icon (Linux only can lack one): asked now, needed below.
     const trayHostProbe: Promise<TrayHostPresence> =
-      process.platform === 'linux' ? hasStatusNotifierHost() : Promise.resolve('present');
+      process.platform === 'linux'
+        ? settledTrayHost({
+            probe: () => hasStatusNotifierHost(),
+            launchedAtLogin: lifecycle.launchedAtLogin(),
+            sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+          })
+        : Promise.resolve('present');
     let services: MainServices;
     try {
       services = createMainServices({
@@ -153,7 +160,23 @@ if (!lifecycle.ok) {
     // The popup's page comes over app://, in the default session the popup uses: serve it first.
     installAppProtocol(protocol, { rendererDir: join(import.meta.dirname, '../renderer') });
     const platform = process.platform;
+    // Before the popup, whose kind (a popup or a window) is fixed when it is created.
     const trayHost = await trayHostProbe;
+    // One handler, so that the smoke tests' "click on the tray" is the tray's own.
+    const clickTray = () => popup?.toggle();
+    tray = createTray({
+      assetsDir: assetsDirectory({
+        isPackaged: app.isPackaged,
+        resourcesPath: process.resourcesPath,
+        appPath: app.getAppPath(),
+      }),
+      onClick: clickTray,
+    });
+    // The menu from the first moment, before the keychain answers: on Linux panels it is the
+    // only way in. Created after the tray host is known: Chromium looks for one only when the
+    // icon is created, and falls back to an XEmbed icon that modern panels do not show.
+    updateTray();
+
     const kind = popupKind(
       displaySession({
         platform,
@@ -182,18 +205,6 @@ if (!lifecycle.ok) {
         services.popupOpened().catch(reportError);
       },
     });
-    // One handler, so that the smoke tests' "click on the tray" is the tray's own.
-    const clickTray = () => popup?.toggle();
-    tray = createTray({
-      assetsDir: assetsDirectory({
-        isPackaged: app.isPackaged,
-        resourcesPath: process.resourcesPath,
-        appPath: app.getAppPath(),
-      }),
-      onClick: clickTray,
-    });
-    // The menu from the first moment: on Linux panels it is the only way in.
-    updateTray();
     installSmokeProbe({
       tray,
       popup,

@@ -27,6 +27,7 @@ const PURE_MODULES = [
   'popup-window-options.ts',
   'quit-hooks.ts',
   'renderer-source.ts',
+  'settled-tray-host.ts',
   'shown-notifications.ts',
   'smoke-probe.ts',
   'tray-icons.ts',
