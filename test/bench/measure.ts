@@ -20,3 +20,9 @@ export function medianMs(work: () => unknown, rounds = 25, warmUp = 5): number {
 export function report(key: string, value: number): void {
   console.log(`${key}: ${Number.isInteger(value) ? value : value.toFixed(2)}`);
 }
+
+/** The median of figures gathered one by one (page loads, clicks, toggles). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}

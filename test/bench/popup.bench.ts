@@ -14,7 +14,7 @@ import { startHarness } from '../harness/harness-server';
 import { report } from './measure';
 
 const REPO_DIR = fileURLToPath(new URL('../../', import.meta.url));
-const RENDERER_DIR = join(REPO_DIR, 'out/renderer');
+export const RENDERER_DIR = join(REPO_DIR, 'out/renderer');
 const PAGE_LOADS = 7;
 const KEYSTROKES = 50;
 const MARK = {
@@ -145,7 +145,7 @@ async function gzippedKb(dir: string, extension: string): Promise<number> {
   return Math.round((bytes / 1024) * 100) / 100;
 }
 
-function buildPopup(): void {
+export function buildPopup(): void {
   // Its progress goes to stderr: stdout carries only `key: value` lines.
   const result = spawnSync('npx', ['electron-vite', 'build'], {
     cwd: REPO_DIR,

@@ -1,8 +1,12 @@
+import { benchChanges } from './changes.bench';
 import { benchExport } from './export.bench';
 import { benchListingValidation } from './listing-validation.bench';
+import { benchPopupChanges } from './popup-changes.bench';
 import { benchPopup } from './popup.bench';
 
 // Every benchmark, one after the other, each printing `key: value` lines.
 benchListingValidation();
 benchExport();
 await benchPopup();
+await benchChanges();
+await benchPopupChanges();
