@@ -1,7 +1,8 @@
 import type { PlansSnapshot } from '../../shared/ipc/plans-view';
 import type { SessionView } from '../../shared/ipc/session-view';
 import type { UpdateStatus } from '../../shared/ipc/update-status';
-import { proxyMenuTitle, type TrayMenuInput } from './tray-menu-template';
+import { proxyTitle } from '../../shared/ipc/proxy-title';
+import type { TrayMenuInput } from './tray-menu-template';
 
 /**
  * The tray menu's data from what the popup is also shown: one source of truth for both.
@@ -24,7 +25,7 @@ export function trayMenuInputOf(
     plans: (plans.plans ?? []).map((plan) => ({
       id: plan.id,
       name: plan.name,
-      proxies: plan.proxies.map((proxy) => ({ id: proxy.id, title: proxyMenuTitle(proxy) })),
+      proxies: plan.proxies.map((proxy) => ({ id: proxy.id, title: proxyTitle(proxy) })),
     })),
     refreshing: plans.refreshing,
   };

@@ -1,4 +1,3 @@
-import { hostAndPort } from '../../shared/credentials/url-parts';
 import { menuLabel } from './menu-label';
 
 /**
@@ -18,7 +17,7 @@ export interface TrayMenuAccount {
 
 export interface TrayMenuProxy {
   id: number;
-  /** The proxy's local label, or its `ip:port` (see proxyMenuTitle). */
+  /** The proxy's local label, or its `ip:port` (see proxyTitle). */
   title: string;
 }
 
@@ -69,13 +68,6 @@ export interface TrayMenuItem {
 /** Native menus get slow and unusable with hundreds of entries: the popup has the rest. */
 export const MAX_PROXIES_PER_PLAN = 50;
 export const MAX_PLANS_IN_MENU = 20;
-
-/** A proxy's name in menus: its label when it has one, else where it listens. */
-export function proxyMenuTitle(proxy: { label?: string | null; ip: string; port: number }): string {
-  const label = proxy.label?.trim();
-  if (label) return label;
-  return hostAndPort(proxy.ip, proxy.port);
-}
 
 const separator: TrayMenuItem = { type: 'separator' };
 

@@ -1,10 +1,10 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
+import { proxyTitle } from '../../../src/shared/ipc/proxy-title';
 import {
   MAX_PLANS_IN_MENU,
   MAX_PROXIES_PER_PLAN,
   buildTrayMenu,
-  proxyMenuTitle,
   type TrayMenuActions,
   type TrayMenuInput,
   type TrayMenuItem,
@@ -317,9 +317,9 @@ describe('buildTrayMenu: quick copy', () => {
 
   it('shows labels where the user gave them and addresses elsewhere', () => {
     const proxies = [
-      { id: 11, title: proxyMenuTitle({ label: 'Scraper #1', ip: '203.0.113.7', port: 3128 }) },
-      { id: 12, title: proxyMenuTitle({ label: null, ip: '203.0.113.8', port: 3128 }) },
-      { id: 13, title: proxyMenuTitle({ label: '   ', ip: '203.0.113.9', port: 8000 }) },
+      { id: 11, title: proxyTitle({ label: 'Scraper #1', ip: '203.0.113.7', port: 3128 }) },
+      { id: 12, title: proxyTitle({ label: null, ip: '203.0.113.8', port: 3128 }) },
+      { id: 13, title: proxyTitle({ label: '   ', ip: '203.0.113.9', port: 8000 }) },
     ];
     const menu = buildTrayMenu(
       { ...active, plans: [{ id: 9, name: 'Mixed', proxies }] },
@@ -391,16 +391,5 @@ describe('the tray menu while starting, and with a shortcut problem', () => {
     expect(() =>
       find(buildTrayMenu(active, recordingActions().actions), 'shortcut-problem'),
     ).toThrow();
-  });
-});
-
-describe('proxyMenuTitle', () => {
-  it('prefers a trimmed label', () => {
-    expect(proxyMenuTitle({ label: '  Main  ', ip: '198.51.100.1', port: 80 })).toBe('Main');
-  });
-
-  it('falls back to ip:port, bracketing IPv6', () => {
-    expect(proxyMenuTitle({ ip: '198.51.100.1', port: 80 })).toBe('198.51.100.1:80');
-    expect(proxyMenuTitle({ label: '', ip: '2001:db8::1', port: 1080 })).toBe('[2001:db8::1]:1080');
   });
 });

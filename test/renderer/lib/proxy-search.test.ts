@@ -7,7 +7,6 @@ import {
   filterPlans,
   matchSummary,
 } from '../../../src/renderer/src/lib/proxy-search';
-import { proxyTitle } from '../../../src/renderer/src/lib/proxy-title';
 
 function proxy(id: number, overrides: Partial<ProxyView> = {}): ProxyView {
   return {
@@ -120,14 +119,6 @@ describe('matchSummary', () => {
 
   it('names the search that matched nothing', () => {
     expect(matchSummary(0, ' zzz ')).toBe('No proxies match “zzz”');
-  });
-});
-
-describe('proxyTitle', () => {
-  it('is the label, or ip:port without one', () => {
-    expect(proxyTitle({ label: 'Office', ip: '192.0.2.1', port: 8080 })).toBe('Office');
-    expect(proxyTitle({ label: null, ip: '192.0.2.1', port: 8080 })).toBe('192.0.2.1:8080');
-    expect(proxyTitle({ label: '  ', ip: '192.0.2.1', port: 8080 })).toBe('192.0.2.1:8080');
   });
 });
 
