@@ -254,7 +254,7 @@ function send(
   response: ServerResponse,
   status: number,
   contentType: string,
-  body: string | Buffer,
+  body: string | Uint8Array,
 ): void {
   response.writeHead(status, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
   response.end(body);

@@ -1,29 +1,20 @@
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { resolveAppRequest } from '../../src/main/shell/app-protocol-paths';
+import { APP_PAGE_URL } from '../../src/main/shell/app-scheme';
+import { readFileInside } from '../../src/main/shell/contained-file-reader';
+import { UNKNOWN_CONTENT_TYPE } from '../../src/main/shell/content-type';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
-
-/** A file of the built popup, or undefined when the path leaves its directory or does not exist. */
+/**
+ * A file of the built popup, found as the app's app:// handler finds it (the same path rules,
+ * Content-Types and contained reader), or undefined for a 404. Unlike the app, which serves
+ * other files as bytes, the harness serves only the kinds of file the build emits: it may be
+ * pointed at a folder that holds sources too.
+ */
 export async function staticFile(
   rootDir: string,
   urlPath: string,
-): Promise<{ body: Buffer; contentType: string } | undefined> {
-  const relative = normalize(decodeURIComponent(urlPath)).replace(/^([/\\])+/, '');
-  const file = join(rootDir, relative);
-  if (!file.startsWith(rootDir + sep)) return undefined;
-  const contentType = CONTENT_TYPES[extname(file)];
-  if (!contentType) return undefined;
-  try {
-    return { body: await readFile(file), contentType };
-  } catch {
-    return undefined;
-  }
+): Promise<{ body: Uint8Array; contentType: string } | undefined> {
+  const target = resolveAppRequest(rootDir, new URL(urlPath, APP_PAGE_URL).href);
+  if (!target || target.contentType === UNKNOWN_CONTENT_TYPE) return undefined;
+  const body = await readFileInside(rootDir, target.file);
+  return body ? { body, contentType: target.contentType } : undefined;
 }
