@@ -14,7 +14,7 @@ import { createPopupPlacer } from './popup-placement';
 import { popupSenderCheck } from './popup-sender-check';
 import { createPopupToggle, isDismissKey } from './popup-toggle';
 import { popupBackgroundColour, popupWindowOptions, type PopupTheme } from './popup-window-options';
-import { rendererSource } from './renderer-source';
+import { rendererPageUrl } from './renderer-source';
 import { applyWindowSecurity } from './window-security';
 
 export interface PopupShownEvent {
@@ -85,7 +85,7 @@ function currentTheme(): PopupTheme {
 /** Builds the popup, hidden, and starts loading its page. Call after `app.whenReady()`. */
 export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
   const development = options.development ?? !app.isPackaged;
-  const source = rendererSource({
+  const pageUrl = rendererPageUrl({
     devServerUrl: options.devServerUrl ?? process.env['ELECTRON_RENDERER_URL'],
     isPackaged: app.isPackaged,
   });
@@ -101,7 +101,7 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
   const webContentsId = contents.id;
   applyWindowSecurity(
     contents,
-    { appPageUrl: source.pageUrl, externalAllowList: options.externalAllowList ?? [] },
+    { appPageUrl: pageUrl, externalAllowList: options.externalAllowList ?? [] },
     (url) => shell.openExternal(url),
     log,
   );
@@ -117,7 +117,7 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
     loaded = false;
     // The built page comes over app:// (installAppProtocol must have run), the dev page over http.
     window
-      .loadURL(source.pageUrl)
+      .loadURL(pageUrl)
       .catch((error: unknown) => log.error('The popup page failed to load:', error));
   };
 
@@ -222,8 +222,8 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
     },
     webContents: contents,
     webContentsId,
-    appPageUrl: source.pageUrl,
-    isTrustedSender: popupSenderCheck(window, contents, source.pageUrl),
+    appPageUrl: pageUrl,
+    isTrustedSender: popupSenderCheck(window, contents, pageUrl),
     destroy() {
       quitting = true;
       if (!window.isDestroyed()) window.destroy();

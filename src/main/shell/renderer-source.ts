@@ -1,13 +1,6 @@
 import { isLoopbackHost } from '../../shared/net/loopback-host';
 import { APP_PAGE_URL } from './app-scheme';
 
-/**
- * Where the popup's page comes from: the Vite dev server while developing, otherwise the built
- * page over the app's own scheme (served by app-protocol-handler.ts, never from file://).
- */
-export type RendererSource =
-  { kind: 'dev-server'; pageUrl: string } | { kind: 'app-protocol'; pageUrl: typeof APP_PAGE_URL };
-
 export interface RendererSourceInput {
   /** `ELECTRON_RENDERER_URL`, set by `electron-vite dev`. */
   devServerUrl: string | undefined;
@@ -15,14 +8,15 @@ export interface RendererSourceInput {
 }
 
 /**
+ * The URL of the popup's page: the Vite dev server's while developing, otherwise the built page
+ * over the app's own scheme (served by app-protocol-handler.ts, never from file://).
+ *
  * A packaged app never loads a URL from its environment: anyone able to set a variable for
  * the app would otherwise put a remote page, with the preload's bridge, in front of the user.
  * In development the URL must still be an http(s) server on this machine.
  */
-export function rendererSource(input: RendererSourceInput): RendererSource {
-  const devUrl = input.isPackaged ? undefined : localDevServerUrl(input.devServerUrl);
-  if (devUrl) return { kind: 'dev-server', pageUrl: devUrl };
-  return { kind: 'app-protocol', pageUrl: APP_PAGE_URL };
+export function rendererPageUrl(input: RendererSourceInput): string {
+  return (input.isPackaged ? undefined : localDevServerUrl(input.devServerUrl)) ?? APP_PAGE_URL;
 }
 
 function localDevServerUrl(candidate: string | undefined): string | undefined {

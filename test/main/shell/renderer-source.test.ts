@@ -1,26 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { rendererSource } from '../../../src/main/shell/renderer-source';
+import { rendererPageUrl } from '../../../src/main/shell/renderer-source';
 
-const builtPage = { kind: 'app-protocol', pageUrl: 'app://popup/index.html' };
+const builtPage = 'app://popup/index.html';
 
-describe('rendererSource', () => {
+describe('rendererPageUrl', () => {
   it('loads the built page over app:// when no dev server runs', () => {
-    expect(rendererSource({ devServerUrl: undefined, isPackaged: false })).toEqual(builtPage);
-    expect(rendererSource({ devServerUrl: undefined, isPackaged: true })).toEqual(builtPage);
+    expect(rendererPageUrl({ devServerUrl: undefined, isPackaged: false })).toBe(builtPage);
+    expect(rendererPageUrl({ devServerUrl: undefined, isPackaged: true })).toBe(builtPage);
   });
 
   it.each(['http://localhost:5173', 'http://127.0.0.1:5173/', 'https://localhost:5173/'])(
     'uses the local dev server %s in development',
     (devServerUrl) => {
-      expect(rendererSource({ devServerUrl, isPackaged: false })).toEqual({
-        kind: 'dev-server',
-        pageUrl: new URL(devServerUrl).href,
-      });
+      expect(rendererPageUrl({ devServerUrl, isPackaged: false })).toBe(new URL(devServerUrl).href);
     },
   );
 
   it('ignores ELECTRON_RENDERER_URL in a packaged app', () => {
-    expect(rendererSource({ devServerUrl: 'http://localhost:5173', isPackaged: true })).toEqual(
+    expect(rendererPageUrl({ devServerUrl: 'http://localhost:5173', isPackaged: true })).toBe(
       builtPage,
     );
   });
@@ -34,6 +31,6 @@ describe('rendererSource', () => {
     'not a url',
     '',
   ])('never loads a non-local or odd dev URL: %s', (devServerUrl) => {
-    expect(rendererSource({ devServerUrl, isPackaged: false })).toEqual(builtPage);
+    expect(rendererPageUrl({ devServerUrl, isPackaged: false })).toBe(builtPage);
   });
 });
