@@ -1,4 +1,5 @@
-const MASK = '[redacted]';
+/** What stands where a secret was, in messages and log lines alike. */
+export const MASK = '[redacted]';
 
 /** header.payload.signature, the header always starting `{"` → `eyJ`. */
 const JWT_SHAPE = /eyJ[\w-]*\.[\w-]*\.[\w-]*/g;

@@ -1,7 +1,8 @@
+import { MASK } from '../api/redact';
+
 /** Masks secrets in one piece of text (see redactSecrets). */
 export type RedactText = (text: string) => string;
 
-const MASK = '[redacted]';
 /** Keys whose value is a secret whatever it looks like: `password`, `accessToken`, `x-api-key`… */
 const SECRET_KEY = /(?:password|passwd|secret|token|authorization|cookie|api[-_]?key)s?$/i;
 /** Deep enough for any error or view the app logs; deeper structures are not worth a log line. */
