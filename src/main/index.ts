@@ -140,11 +140,9 @@ if (!lifecycle.ok) {
             popup?.show({ focusSearch: false });
           },
           signOut: () => void services.session.signOut(),
+          // The popup's own request: a failure says which folder, and lands in the log.
           openLogsFolder: () =>
-            void appLog.openFolder().then((opened) => {
-              if (!opened.ok)
-                reportError(new Error(`Could not open ${opened.folder}: ${opened.reason}`));
-            }),
+            void services.handlers['logs:open-folder'](undefined).catch(reportError),
           quit: () => app.quit(),
           restartToUpdate: () => services.updates.restart(),
         },
