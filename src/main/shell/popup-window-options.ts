@@ -39,8 +39,6 @@ export interface PopupWindowOptionsInput {
   devTools: boolean;
   /** Default 'tray-popup'; see popupKind in desktop-presentation.ts. */
   kind?: PopupKind;
-  /** The window kind's taskbar icon on Linux (a PNG); the popup has no taskbar entry. */
-  iconPath?: string;
 }
 
 /** A frameless popup that lives by the tray icon. */
@@ -61,7 +59,7 @@ function trayPopupFrame(): BrowserWindowConstructorOptions {
  * places it (Wayland supports neither skipTaskbar, alwaysOnTop nor positioning), and its
  * taskbar entry is the way back to it when it is not in front.
  */
-function normalWindowFrame(iconPath: string | undefined): BrowserWindowConstructorOptions {
+function normalWindowFrame(): BrowserWindowConstructorOptions {
   return {
     frame: true,
     minimizable: true,
@@ -70,14 +68,13 @@ function normalWindowFrame(iconPath: string | undefined): BrowserWindowConstruct
     alwaysOnTop: false,
     // X11 without a tray places windows as asked; on Wayland the compositor ignores this.
     center: true,
-    ...(iconPath === undefined ? {} : { icon: iconPath }),
   };
 }
 
 export function popupWindowOptions(
   input: PopupWindowOptionsInput,
 ): BrowserWindowConstructorOptions {
-  const frame = input.kind === 'window' ? normalWindowFrame(input.iconPath) : trayPopupFrame();
+  const frame = input.kind === 'window' ? normalWindowFrame() : trayPopupFrame();
   return {
     ...POPUP_SIZE,
     title: 'Proxy Tray',

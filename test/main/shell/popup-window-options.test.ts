@@ -101,24 +101,10 @@ describe('popupWindowOptions: the normal window (Wayland, or no tray)', () => {
     expect(windowKind.center).toBe(true);
   });
 
-  it('takes a taskbar icon when given one, and only then', () => {
+  it('sets no icon of its own, and only the window is centred', () => {
     expect(windowKind.icon).toBeUndefined();
-    const withIcon = popupWindowOptions({
-      preloadPath,
-      theme: 'light',
-      devTools: false,
-      kind: 'window',
-      iconPath: '/app/assets/icon.png',
-    });
-    expect(withIcon.icon).toBe('/app/assets/icon.png');
-    const popupWithIcon = popupWindowOptions({
-      preloadPath,
-      theme: 'light',
-      devTools: false,
-      iconPath: '/app/assets/icon.png',
-    });
-    expect(popupWithIcon.icon).toBeUndefined();
-    expect(popupWithIcon.center).toBeUndefined();
+    expect(production.icon).toBeUndefined();
+    expect(production.center).toBeUndefined();
   });
 
   it('keeps web preferences identical to the popup (same security checklist)', () => {
