@@ -21,6 +21,8 @@ import { createPopupWindow, type PopupWindow } from './shell/popup-window';
 import { saveWithDialog } from './shell/save-dialog';
 import { installSmokeProbe } from './shell/smoke-probe';
 import { createTray, type TrayController } from './shell/tray';
+import type { TrayMenuActions } from './shell/tray-menu-template';
+import { createTrayRefresher, type TrayRefresher } from './shell/tray-refresher';
 import { settledTrayHost } from './shell/settled-tray-host';
 import { hasStatusNotifierHost, type TrayHostPresence } from './shell/tray-host-probe';
 import { assetsDirectory } from './shell/tray-icons';
@@ -54,6 +56,8 @@ protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 const lifecycle = setUpLifecycle({ onSecondInstance: () => popup?.show() });
 let popup: PopupWindow | undefined;
 let tray: TrayController | undefined;
+/** Created with the tray: events before it have no menu to change. */
+let trayRefresher: TrayRefresher | undefined;
 /** Where the next showing of the popup opens: a panel, or the plan a notification was about. */
 let pendingShow: { panel?: 'settings'; planId?: number } = {};
 
@@ -119,40 +123,37 @@ if (!lifecycle.ok) {
 
     // Until the keychain answers (it may take seconds), the tray's menu says so.
     let starting = true;
-    const updateTray = () =>
-      tray?.update(
-        {
-          ...trayMenuInputOf(sessionViewOf(services.session), services.plans.snapshot(), {
-            starting,
-          }),
-          alerts: services.alerts.attentionCount,
-          updateVersion: readyUpdateVersion(services.updates.status()),
-          shortcutProblem: services.desktop.current().shortcutProblem,
-        },
-        {
-          open: () => popup?.show(),
-          quickCopy: (proxyId) =>
-            void services.handlers['credentials:copy']({ proxyId }).catch(reportError),
-          refresh: () => void services.plans.refresh(),
-          switchAccount: (accountId) => void services.session.switchAccount(accountId),
-          openSettings: () => {
-            pendingShow = { panel: 'settings' };
-            popup?.show({ focusSearch: false });
-          },
-          signOut: () => void services.session.signOut(),
-          // The popup's own request: a failure says which folder, and lands in the log.
-          openLogsFolder: () =>
-            void services.handlers['logs:open-folder'](undefined).catch(reportError),
-          quit: () => app.quit(),
-          restartToUpdate: () => services.updates.restart(),
-        },
-      );
+    // Small figures only: the shown plans and proxies, counts, flags (see trayMenuInputOf).
+    const trayInput = () => ({
+      ...trayMenuInputOf(sessionViewOf(services.session), services.plans.snapshot(), {
+        starting,
+      }),
+      alerts: services.alerts.attentionCount,
+      updateVersion: readyUpdateVersion(services.updates.status()),
+      shortcutProblem: services.desktop.current().shortcutProblem,
+    });
+    const trayActions: TrayMenuActions = {
+      open: () => popup?.show(),
+      quickCopy: (proxyId) =>
+        void services.handlers['credentials:copy']({ proxyId }).catch(reportError),
+      refresh: () => void services.plans.refresh(),
+      switchAccount: (accountId) => void services.session.switchAccount(accountId),
+      openSettings: () => {
+        pendingShow = { panel: 'settings' };
+        popup?.show({ focusSearch: false });
+      },
+      signOut: () => void services.session.signOut(),
+      // The popup's own request: a failure says which folder, and lands in the log.
+      openLogsFolder: () =>
+        void services.handlers['logs:open-folder'](undefined).catch(reportError),
+      quit: () => app.quit(),
+      restartToUpdate: () => services.updates.restart(),
+    };
 
     function onEvent<Event extends IpcEvent>(event: Event, payload: IpcEventPayload<Event>): void {
       if (popup) sendIpcEvent(popup.webContents, event, payload);
-      if (TRAY_EVENTS.has(event)) {
-        updateTray();
-      }
+      // Throttled, and a no-op when the menu would show the same: events come in bursts.
+      if (TRAY_EVENTS.has(event)) trayRefresher?.schedule();
     }
 
     // The popup's page comes over app://, in the default session the popup uses: serve it first.
@@ -170,10 +171,15 @@ if (!lifecycle.ok) {
       }),
       onClick: clickTray,
     });
+    trayRefresher = createTrayRefresher({
+      input: trayInput,
+      apply: (input) => tray?.update(input, trayActions),
+      onError: reportError,
+    });
     // The menu from the first moment, before the keychain answers: on Linux panels it is the
     // only way in. Created after the tray host is known: Chromium looks for one only when the
     // icon is created, and falls back to an XEmbed icon that modern panels do not show.
-    updateTray();
+    trayRefresher.flush();
 
     const kind = popupKind(
       displaySession({
@@ -228,10 +234,11 @@ if (!lifecycle.ok) {
     lifecycle.beforeQuit.add('stop services and clear our clipboard copy', () =>
       services.shutdown(),
     );
+    lifecycle.beforeQuit.add('stop rebuilding the tray menu', () => trayRefresher?.dispose());
 
     await services.start();
     starting = false;
-    updateTray();
+    trayRefresher.flush();
     const firstShow = firstShowDecision({
       trayHost,
       startHidden: services.settings.get().startHidden,

@@ -172,12 +172,15 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   alerts.onChange((current) => options.emit('alerts:changed', [...current]));
   updates.onChange((status) => options.emit('updates:changed', status));
   desktop.onChange((status) => options.emit('desktop:changed', status));
-  plans.onChange((snapshot) => {
-    // Reviewed first, so that whoever hears of the change sees the new alert count too.
-    reviewAlerts();
-    // Results of proxies gone from the listing would otherwise be kept for ever.
-    if (snapshot.plans) checks.dropUnlisted();
-    options.emit('plans:changed', snapshot);
+  plans.onChange((update) => {
+    // One proxy's change moves no plan's expiry and no proxy in or out of the listing.
+    if (update.kind !== 'proxy') {
+      // Reviewed first, so that whoever hears of the change sees the new alert count too.
+      reviewAlerts();
+      // Results of proxies gone from the listing would otherwise be kept for ever.
+      if (update.kind !== 'status') checks.dropUnlisted();
+    }
+    options.emit('plans:changed', update);
   });
   let checkedAccountId = session.status().account?.id;
   session.onChange(() => {
@@ -187,6 +190,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       checkedAccountId = accountId;
       checks.forget();
       alerts.clear();
+      // Before the session's own event: the popup then has the plans of the account it shows.
+      plans.accountChanged();
     }
     scheduler.reschedule();
     options.emit('session:changed', sessionViewOf(session));

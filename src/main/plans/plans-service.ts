@@ -2,11 +2,20 @@ import type { ProxyServiceClient } from '../api/proxy-service-client';
 import { ProxyServiceError } from '../api/proxy-service-error';
 import type { Plan, Proxy } from '../../shared/api';
 import type { IpcError } from '../../shared/ipc/ipc-error';
-import type { ListingNotice, PlansSnapshot, ProxyView } from '../../shared/ipc/plans-view';
+import type { PlansUpdate } from '../../shared/ipc/plans-update';
+import type {
+  ListingNotice,
+  PlanView,
+  PlansSnapshot,
+  PlansStatus,
+  ProxyView,
+} from '../../shared/ipc/plans-view';
+import { validatedPlanView } from '../../shared/ipc/trusted-plan-view';
 import { toIpcError, UserFacingError } from '../ipc/error-to-ipc';
+import { AccountListing } from './account-listing';
 import { KeyedSerialQueue } from './keyed-serial-queue';
 import { PendingChanges, type ProxyField } from './pending-changes';
-import { buildPlanViews } from './plans-view-builder';
+import { buildPlanView, buildProxyView } from './plans-view-builder';
 import { listingNoticeOf } from './listing-notice';
 
 /** The session as the plans need it: which account, its client, and where to report a 401. */
@@ -25,12 +34,14 @@ export interface ProxyEntry {
 
 /** Where labels live: the service accepts them but never returns them. */
 export interface LabelKeeper {
+  get(accountId: string, proxyId: number): string | undefined;
   forAccount(accountId: string): ReadonlyMap<number, string>;
   set(accountId: string, proxyId: number, label: string): void;
 }
 
 interface AccountPlans {
-  plans: Plan[] | null;
+  /** null until the first successful refresh. */
+  listing: AccountListing | null;
   updatedAt: number | null;
   error: IpcError | null;
   /** What the last good listing left out. */
@@ -50,6 +61,8 @@ export interface PlansServiceOptions {
 /**
  * The plans of each account, cached in memory, refreshed on demand (concurrent refreshes share one
  * request), and changed per proxy: optimistically, one change at a time, rolled back when refused.
+ * What changed is announced as the least that says it (see PlansUpdate): one proxy, the plans a
+ * refresh changed, or only the status when the listing is the same.
  */
 export class PlansService {
   readonly #session: ActiveSession;
@@ -58,7 +71,9 @@ export class PlansService {
   readonly #accounts = new Map<string, AccountPlans>();
   readonly #pending = new PendingChanges();
   readonly #queue = new KeyedSerialQueue<string>();
-  readonly #listeners = new Set<(snapshot: PlansSnapshot) => void>();
+  readonly #listeners = new Set<(update: PlansUpdate) => void>();
+  /** Counts announced updates (see revisionSchema). */
+  #revision = 0;
 
   constructor(options: PlansServiceOptions) {
     this.#session = options.session;
@@ -66,25 +81,26 @@ export class PlansService {
     this.#now = options.now ?? Date.now;
   }
 
-  onChange(listener: (snapshot: PlansSnapshot) => void): () => void {
+  onChange(listener: (update: PlansUpdate) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
+  /** The active account's plans as the popup sees them: views held, not built, on every call. */
   snapshot(): PlansSnapshot {
     const accountId = this.#session.activeAccountId() ?? null;
     const state = accountId ? this.#accounts.get(accountId) : undefined;
     return {
       accountId,
-      plans:
-        accountId && state?.plans
-          ? buildPlanViews(state.plans, this.#labels.forAccount(accountId), this.#pending)
-          : null,
-      updatedAt: state?.updatedAt ? new Date(state.updatedAt).toISOString() : null,
-      refreshing: !!state?.refresh,
-      error: state?.error ?? null,
-      notice: state?.notice ?? null,
+      revision: this.#revision,
+      plans: state?.listing ? [...state.listing.views] : null,
+      ...statusOf(state),
     };
+  }
+
+  /** The active account changed: the popup gets its plans (or none) whole, once. */
+  accountChanged(): void {
+    this.#announce(() => ({ kind: 'snapshot', snapshot: this.snapshot() }));
   }
 
   /** Milliseconds since the active account's plans were last loaded; Infinity when never. */
@@ -101,11 +117,8 @@ export class PlansService {
     if (!accountId || !client) return this.snapshot();
     const state = this.#stateOf(accountId);
     if (!state.refresh) {
-      state.refresh = this.#load(client, state).finally(() => {
-        state.refresh = null;
-        this.#emit();
-      });
-      this.#emit();
+      state.refresh = this.#load(client, accountId, state);
+      this.#announceStatus(accountId, state);
     }
     await state.refresh;
     return this.snapshot();
@@ -166,7 +179,7 @@ export class PlansService {
    */
   entries(proxyIds: Iterable<number>): ProxyEntry[] {
     const accountId = this.#session.activeAccountId();
-    const plans = accountId ? this.#accounts.get(accountId)?.plans : undefined;
+    const plans = accountId ? this.#accounts.get(accountId)?.listing?.plans : undefined;
     if (!accountId || !plans) return [];
     const wanted = new Set(proxyIds);
     const labels = this.#labels.forAccount(accountId);
@@ -177,37 +190,68 @@ export class PlansService {
     );
   }
 
-  /** Forgets an account's cached plans (after sign-out). */
-  forget(accountId: string): void {
-    this.#accounts.delete(accountId);
-    this.#emit();
-  }
-
-  async #load(client: ProxyServiceClient, state: AccountPlans): Promise<void> {
+  /**
+   * Reads the listing and announces what changed, in one step with taking it: a snapshot never
+   * holds a change its revision does not count.
+   */
+  async #load(client: ProxyServiceClient, accountId: string, state: AccountPlans): Promise<void> {
     const generationAtStart = state.changeGeneration;
+    let changedPlans: PlanView[] | null | 'all' = null;
     try {
       const { plans, problems } = await client.listPlans();
       this.#keepNewerChanges(plans, state, generationAtStart);
-      state.plans = plans;
+      changedPlans = this.#take(accountId, state, plans);
       state.notice = listingNoticeOf(problems);
       state.updatedAt = this.#now();
       state.error = null;
     } catch (error) {
       state.error = toIpcError(error);
       this.#reportIfRejected(error);
+    } finally {
+      state.refresh = null;
     }
+    if (changedPlans === 'all') {
+      if (accountId === this.#session.activeAccountId()) this.accountChanged();
+      else this.#announceStatus(accountId, state);
+    } else if (changedPlans) {
+      const { listing } = state;
+      this.#announce(() => ({
+        kind: 'plans',
+        accountId,
+        revision: 0,
+        order: (listing?.plans ?? []).map((plan) => plan.id),
+        plans: changedPlans,
+        ...statusOf(state),
+      }));
+    } else {
+      this.#announceStatus(accountId, state);
+    }
+  }
+
+  /** Keeps the listing; 'all' for a first one, else the plans that changed (null: none did). */
+  #take(accountId: string, state: AccountPlans, fresh: Plan[]): PlanView[] | null | 'all' {
+    const labels = this.#labels.forAccount(accountId);
+    const viewOf = (plan: Plan) =>
+      validatedPlanView(buildPlanView(plan, (id) => labels.get(id), this.#pending));
+    if (!state.listing) {
+      state.listing = new AccountListing(fresh, viewOf);
+      return 'all';
+    }
+    return state.listing.replace(fresh, viewOf);
   }
 
   /** A change answered while the listing was on its way is newer than the listing's value. */
   #keepNewerChanges(fresh: Plan[], state: AccountPlans, generationAtStart: number): void {
-    if (!state.plans || state.changeGeneration === generationAtStart) return;
-    const previous = new Map(state.plans.flatMap((plan) => plan.proxies).map((p) => [p.id, p]));
-    for (const proxy of fresh.flatMap((plan) => plan.proxies)) {
-      const changedAt = state.changedAt.get(proxy.id);
-      const known = previous.get(proxy.id);
-      if (known && changedAt !== undefined && changedAt > generationAtStart) {
-        proxy.is_rotating = known.is_rotating;
-        proxy.rotate_interval = known.rotate_interval;
+    const { listing } = state;
+    if (!listing || state.changeGeneration === generationAtStart) return;
+    for (const plan of fresh) {
+      for (const proxy of plan.proxies) {
+        const changedAt = state.changedAt.get(proxy.id);
+        const known = changedAt === undefined ? undefined : listing.proxy(proxy.id);
+        if (known && changedAt !== undefined && changedAt > generationAtStart) {
+          proxy.is_rotating = known.is_rotating;
+          proxy.rotate_interval = known.rotate_interval;
+        }
       }
     }
   }
@@ -215,7 +259,7 @@ export class PlansService {
   async #change(proxyId: number, change: ProxyChange): Promise<ProxyView> {
     const { accountId, state } = this.#locate(proxyId);
     this.#pending.begin(proxyId, change.field, change.value);
-    this.#emit();
+    this.#announceProxy(accountId, state, proxyId);
     try {
       await this.#queue.run(`${accountId}:${proxyId}`, async () => {
         const client = this.#session.client();
@@ -228,9 +272,8 @@ export class PlansService {
         try {
           const accepted = await change.send(client);
           change.keep?.(accountId);
-          // Looked up again: a refresh may have replaced the cached proxy meanwhile.
-          const current = state.plans ? proxyIndexOf(state.plans).get(proxyId) : undefined;
-          if (current) Object.assign(current, accepted);
+          // Looked up by id: a refresh may have replaced the cached proxy meanwhile.
+          state.listing?.accept(proxyId, accepted);
         } finally {
           state.changeGeneration += 1;
           state.changedAt.set(proxyId, state.changeGeneration);
@@ -244,9 +287,9 @@ export class PlansService {
       await this.#confirmFromListing(accountId, state, proxyId, change);
     } finally {
       this.#pending.end(proxyId, change.field);
-      this.#emit();
+      this.#announceProxy(accountId, state, proxyId);
     }
-    return this.#viewOf(proxyId);
+    return this.#viewOf(state, proxyId);
   }
 
   /**
@@ -262,7 +305,7 @@ export class PlansService {
   ): Promise<void> {
     await state.refresh?.catch(() => undefined);
     await this.refresh();
-    const proxy = state.plans ? proxyIndexOf(state.plans).get(proxyId) : undefined;
+    const proxy = state.listing?.proxy(proxyId);
     if (proxy && state.error === null && change.shownIn(proxy)) {
       change.keep?.(accountId);
       return;
@@ -283,10 +326,8 @@ export class PlansService {
     );
   }
 
-  #viewOf(proxyId: number): ProxyView {
-    const view = this.snapshot()
-      .plans?.flatMap((plan) => plan.proxies)
-      .find((proxy) => proxy.id === proxyId);
+  #viewOf(state: AccountPlans, proxyId: number): ProxyView {
+    const view = state.listing?.view(proxyId);
     if (!view)
       throw new UserFacingError('not_found', `Proxy ${proxyId} is no longer in your plans.`);
     return view;
@@ -296,7 +337,7 @@ export class PlansService {
     const accountId = this.#session.activeAccountId();
     if (!accountId) throw new UserFacingError('signed_out', 'Sign in to change proxies.');
     const state = this.#accounts.get(accountId);
-    const proxy = state?.plans ? proxyIndexOf(state.plans).get(proxyId) : undefined;
+    const proxy = state?.listing?.proxy(proxyId);
     if (!state || !proxy) {
       throw new UserFacingError(
         'not_found',
@@ -310,7 +351,7 @@ export class PlansService {
     let state = this.#accounts.get(accountId);
     if (!state) {
       state = {
-        plans: null,
+        listing: null,
         updatedAt: null,
         error: null,
         notice: null,
@@ -327,11 +368,40 @@ export class PlansService {
     if (error instanceof ProxyServiceError && error.kind === 'auth') this.#session.reportRejected();
   }
 
-  #emit(): void {
-    if (this.#listeners.size === 0) return;
-    const snapshot = this.snapshot();
-    for (const listener of this.#listeners) listener(snapshot);
+  /** One proxy's view again, and the popup told of it alone. */
+  #announceProxy(accountId: string, state: AccountPlans, proxyId: number): void {
+    // One label looked up, not the account's copied: a change costs what it changes.
+    const labelOf = (id: number) => this.#labels.get(accountId, id);
+    const changed = state.listing?.refreshView(proxyId, (proxy) =>
+      buildProxyView(proxy, labelOf, this.#pending),
+    );
+    if (changed) this.#announce(() => ({ kind: 'proxy', accountId, revision: 0, ...changed }));
   }
+
+  #announceStatus(accountId: string, state: AccountPlans): void {
+    this.#announce(() => ({ kind: 'status', accountId, revision: 0, ...statusOf(state) }));
+  }
+
+  /**
+   * Counts the update and hands it to every listener. `revision: 0` in what `build` returns is
+   * replaced by the count (a snapshot counts itself, as it is built after the count).
+   */
+  #announce(build: () => PlansUpdate): void {
+    this.#revision += 1;
+    if (this.#listeners.size === 0) return;
+    const built = build();
+    const update = built.kind === 'snapshot' ? built : { ...built, revision: this.#revision };
+    for (const listener of this.#listeners) listener(update);
+  }
+}
+
+function statusOf(state: AccountPlans | undefined): PlansStatus {
+  return {
+    updatedAt: state?.updatedAt ? new Date(state.updatedAt).toISOString() : null,
+    refreshing: !!state?.refresh,
+    error: state?.error ?? null,
+    notice: state?.notice ?? null,
+  };
 }
 
 /** One change of one proxy, and how to tell from a listing that the service has it. */
@@ -350,19 +420,4 @@ interface ProxyChange {
 
 function isUnconfirmed(error: unknown): boolean {
   return error instanceof ProxyServiceError && error.kind === 'unconfirmed';
-}
-
-const proxyIndexes = new WeakMap<readonly Plan[], ReadonlyMap<number, Proxy>>();
-
-/**
- * Proxies by id, built once per listing: copying, revealing and checking look proxies up one at a
- * time, and a plan-wide check of 10,000 proxies must not scan the listing 10,000 times.
- */
-function proxyIndexOf(plans: readonly Plan[]): ReadonlyMap<number, Proxy> {
-  let index = proxyIndexes.get(plans);
-  if (!index) {
-    index = new Map(plans.flatMap((plan) => plan.proxies.map((proxy) => [proxy.id, proxy])));
-    proxyIndexes.set(plans, index);
-  }
-  return index;
 }

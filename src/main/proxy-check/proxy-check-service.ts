@@ -6,6 +6,7 @@ import {
 import type {
   ProxyCheckEntry,
   ProxyCheckResult,
+  ProxyChecksDelta,
   ProxyChecksView,
 } from '../../shared/proxy-check/check-view';
 import { checkProxy, type CheckProxy, type CheckTarget } from './check-proxy';
@@ -22,13 +23,14 @@ export interface ProxyCheckServiceOptions {
   /** How many checks may run at once; clamped to 1…CHECK_CONCURRENCY_MAX. */
   concurrency: () => number;
   timeoutMs?: number;
-  /** The view after changes, at most once per event-loop turn (see `#scheduleEmit`). */
-  onChange: (view: ProxyChecksView) => void;
+  /** What changed since the last call, at most once per event-loop turn (see `#scheduleEmit`). */
+  onChange: (delta: ProxyChecksDelta) => void;
   /** The clock of the results the service writes itself (a checker that broke). */
   now?: () => Date;
 }
 
 type Run = NonNullable<ProxyChecksView['run']>;
+type Entry = Omit<ProxyCheckEntry, 'proxyId'>;
 
 /**
  * Checks proxies a few at a time and keeps each proxy's last result. A run is the work pending
@@ -39,12 +41,18 @@ export class ProxyCheckService {
   readonly #options: ProxyCheckServiceOptions;
   readonly #check: CheckProxy;
   /** Proxies with a result or a pending check, in the order they were first checked. */
-  readonly #entries = new Map<number, Omit<ProxyCheckEntry, 'proxyId'>>();
+  readonly #entries = new Map<number, Entry>();
   /** Waiting proxies; a Set keeps their order and makes dedupe and removal cheap. */
   readonly #queue = new Set<number>();
   readonly #inFlight = new Map<number, AbortController>();
   #run: Run | null = null;
   #emitScheduled = false;
+  /** Proxies whose entry was added or changed since the last delta; never in `#removed`. */
+  readonly #changed = new Set<number>();
+  /** Proxies whose entry left the view since the last delta. */
+  readonly #removed = new Set<number>();
+  /** How many deltas went out. */
+  #revision = 0;
 
   constructor(options: ProxyCheckServiceOptions) {
     this.#options = options;
@@ -60,7 +68,7 @@ export class ProxyCheckService {
       if (this.#queue.has(proxyId) || this.#inFlight.has(proxyId)) continue;
       if (!this.#isListed(proxyId)) continue;
       const last = this.#entries.get(proxyId)?.last ?? null;
-      this.#entries.set(proxyId, { state: 'queued', last });
+      this.#setEntry(proxyId, { state: 'queued', last });
       this.#queue.add(proxyId);
       this.#run ??= { total: 0, done: 0, failed: 0 };
       this.#run.total += 1;
@@ -87,7 +95,7 @@ export class ProxyCheckService {
   /** Cancels and clears every result: another account's proxies are another set. */
   forget(): void {
     this.cancel();
-    this.#entries.clear();
+    for (const proxyId of [...this.#entries.keys()]) this.#deleteEntry(proxyId);
   }
 
   /**
@@ -102,8 +110,13 @@ export class ProxyCheckService {
     this.#scheduleEmit();
   }
 
+  /**
+   * Everything, at the revision of the last delta sent. It may already hold changes the next
+   * delta will bring: deltas set values, so laying that one over this view changes nothing.
+   */
   view(): ProxyChecksView {
     return {
+      revision: this.#revision,
       entries: [...this.#entries].map(([proxyId, entry]) => ({ proxyId, ...entry })),
       run: this.#run ? { ...this.#run } : null,
     };
@@ -136,13 +149,13 @@ export class ProxyCheckService {
       target = this.#options.resolveTarget(proxyId);
     } catch {
       // Gone from the listing since `start` (and `dropUnlisted` not called yet).
-      this.#entries.delete(proxyId);
+      this.#deleteEntry(proxyId);
       if (this.#run) this.#run.total -= 1;
       return;
     }
     const controller = new AbortController();
     this.#inFlight.set(proxyId, controller);
-    this.#entries.set(proxyId, {
+    this.#setEntry(proxyId, {
       state: 'checking',
       last: this.#entries.get(proxyId)?.last ?? null,
     });
@@ -164,7 +177,7 @@ export class ProxyCheckService {
     // A cancelled or dropped attempt: its proxy has already moved on.
     if (controller.signal.aborted) return;
     this.#inFlight.delete(proxyId);
-    this.#entries.set(proxyId, { state: 'idle', last: result });
+    this.#setEntry(proxyId, { state: 'idle', last: result });
     if (this.#run) {
       this.#run.done += 1;
       if (!result.ok) this.#run.failed += 1;
@@ -176,8 +189,8 @@ export class ProxyCheckService {
   /** Back to idle with the previous result; a proxy never checked leaves the view. */
   #settleIdle(proxyId: number): void {
     const last = this.#entries.get(proxyId)?.last ?? null;
-    if (last) this.#entries.set(proxyId, { state: 'idle', last });
-    else this.#entries.delete(proxyId);
+    if (last) this.#setEntry(proxyId, { state: 'idle', last });
+    else this.#deleteEntry(proxyId);
   }
 
   /** Forgets the proxy entirely, taking it out of the current run. */
@@ -185,8 +198,21 @@ export class ProxyCheckService {
     const pending = this.#queue.delete(proxyId) || this.#inFlight.has(proxyId);
     this.#inFlight.get(proxyId)?.abort();
     this.#inFlight.delete(proxyId);
-    this.#entries.delete(proxyId);
+    this.#deleteEntry(proxyId);
     if (pending && this.#run) this.#run.total -= 1;
+  }
+
+  /** Every write of an entry goes through here or `#deleteEntry`, so the next delta has it. */
+  #setEntry(proxyId: number, entry: Entry): void {
+    this.#entries.set(proxyId, entry);
+    this.#removed.delete(proxyId);
+    this.#changed.add(proxyId);
+  }
+
+  #deleteEntry(proxyId: number): void {
+    if (!this.#entries.delete(proxyId)) return;
+    this.#changed.delete(proxyId);
+    this.#removed.add(proxyId);
   }
 
   /** The checker rejected without being cancelled: a bug, shown as a failure, not a stuck run. */
@@ -201,8 +227,8 @@ export class ProxyCheckService {
   }
 
   /**
-   * Views go out at most once per event-loop turn: a turn that finishes, starts and queues many
-   * checks (a 200-proxy start, a burst of answers) sends one view with all of it, instead of one
+   * Deltas go out at most once per event-loop turn: a turn that finishes, starts and queues many
+   * checks (a 200-proxy start, a burst of answers) sends one delta with all of it, instead of one
    * per change. setImmediate rather than a microtask, so that answers arriving in the same
    * I/O phase share it too.
    */
@@ -211,8 +237,28 @@ export class ProxyCheckService {
     this.#emitScheduled = true;
     setImmediate(() => {
       this.#emitScheduled = false;
-      this.#options.onChange(this.view());
+      this.#options.onChange(this.#takeDelta());
     });
+  }
+
+  /** What changed since the last delta, which it then forgets: costs what changed. */
+  #takeDelta(): ProxyChecksDelta {
+    this.#revision += 1;
+    const entries: ProxyCheckEntry[] = [];
+    for (const proxyId of this.#changed) {
+      const entry = this.#entries.get(proxyId);
+      // Always there: deleting an entry takes it out of `#changed`.
+      if (entry) entries.push({ proxyId, ...entry });
+    }
+    const delta: ProxyChecksDelta = {
+      revision: this.#revision,
+      entries,
+      removed: [...this.#removed],
+      run: this.#run ? { ...this.#run } : null,
+    };
+    this.#changed.clear();
+    this.#removed.clear();
+    return delta;
   }
 }
 

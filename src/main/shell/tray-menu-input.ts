@@ -1,18 +1,39 @@
-import type { PlansSnapshot } from '../../shared/ipc/plans-view';
+import type { PlanView, ProxyView } from '../../shared/ipc/plans-view';
 import type { SessionView } from '../../shared/ipc/session-view';
 import type { UpdateStatus } from '../../shared/ipc/update-status';
 import { proxyTitle } from '../../shared/ipc/proxy-title';
-import type { TrayMenuInput } from './tray-menu-template';
+import {
+  MAX_PLANS_IN_MENU,
+  MAX_PROXIES_PER_PLAN,
+  type TrayMenuInput,
+  type TrayMenuPlan,
+} from './tray-menu-template';
+
+/** What the tray reads of a plan: a plans snapshot's views fit, whoever checked them. */
+export interface TrayPlanSource extends Pick<PlanView, 'id' | 'name'> {
+  proxies: readonly Pick<ProxyView, 'id' | 'ip' | 'port' | 'label'>[];
+}
+
+/** What the tray reads of the plans: the listing (null before the first) and whether it refreshes. */
+export interface TrayPlansSource {
+  plans: readonly TrayPlanSource[] | null;
+  refreshing: boolean;
+}
 
 /**
  * The tray menu's data from what the popup is also shown: one source of truth for both.
  * `starting`: the keychain has not answered yet, so the session's state means nothing so far.
+ *
+ * It costs what the menu shows, not what the account holds: only the plans and proxies the menu
+ * lists are read (sliced before anything is mapped), the rest is counted by `length`. An account
+ * of 100,000 proxies rebuilds the tray as cheaply as one of 50.
  */
 export function trayMenuInputOf(
   session: SessionView,
-  plans: PlansSnapshot,
+  plans: TrayPlansSource,
   { starting = false }: { starting?: boolean } = {},
 ): TrayMenuInput {
+  const listing = plans.plans ?? [];
   return {
     status: starting ? 'starting' : session.state,
     accounts: session.accounts.map((account) => ({
@@ -22,12 +43,20 @@ export function trayMenuInputOf(
         : account.username,
       active: account.active,
     })),
-    plans: (plans.plans ?? []).map((plan) => ({
-      id: plan.id,
-      name: plan.name,
-      proxies: plan.proxies.map((proxy) => ({ id: proxy.id, title: proxyTitle(proxy) })),
-    })),
+    plans: listing.slice(0, MAX_PLANS_IN_MENU).map((plan) => trayMenuPlanOf(plan)),
+    planCount: listing.length,
     refreshing: plans.refreshing,
+  };
+}
+
+function trayMenuPlanOf(plan: TrayPlanSource): TrayMenuPlan {
+  return {
+    id: plan.id,
+    name: plan.name,
+    proxies: plan.proxies
+      .slice(0, MAX_PROXIES_PER_PLAN)
+      .map((proxy) => ({ id: proxy.id, title: proxyTitle(proxy) })),
+    proxyCount: plan.proxies.length,
   };
 }
 

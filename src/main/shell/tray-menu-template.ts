@@ -24,13 +24,19 @@ export interface TrayMenuProxy {
 export interface TrayMenuPlan {
   id: number;
   name: string;
+  /** The first MAX_PROXIES_PER_PLAN proxies only: the menu shows no more. */
   proxies: readonly TrayMenuProxy[];
+  /** All of the plan's proxies, for the "N more" item. */
+  proxyCount: number;
 }
 
 export interface TrayMenuInput {
   status: TrayStatus;
   accounts: readonly TrayMenuAccount[];
+  /** The first MAX_PLANS_IN_MENU plans only: the menu shows no more. */
   plans: readonly TrayMenuPlan[];
+  /** All of the account's plans, for the "N more" item. */
+  planCount: number;
   refreshing: boolean;
   /** Things in the popup that need the user's attention (expiring plans, failed changes). */
   alerts?: number;
@@ -102,7 +108,7 @@ export function buildTrayMenu(input: TrayMenuInput, actions: TrayMenuActions): T
     ...statusItems(input, actions),
     ...shortcut,
     separator,
-    quickCopyItem(input.plans, actions),
+    quickCopyItem(input, actions),
     {
       id: 'refresh',
       label: input.refreshing ? 'Refreshing…' : 'Refresh',
@@ -169,7 +175,10 @@ export function alertSuffix(alerts: number | undefined): string {
   return alerts === 1 ? ' (1 alert)' : ` (${alerts} alerts)`;
 }
 
-function quickCopyItem(plans: readonly TrayMenuPlan[], actions: TrayMenuActions): TrayMenuItem {
+function quickCopyItem(
+  { plans, planCount }: Pick<TrayMenuInput, 'plans' | 'planCount'>,
+  actions: TrayMenuActions,
+): TrayMenuItem {
   if (plans.length === 0) {
     return {
       id: 'quick-copy',
@@ -179,7 +188,7 @@ function quickCopyItem(plans: readonly TrayMenuPlan[], actions: TrayMenuActions)
     };
   }
   const shown = plans.slice(0, MAX_PLANS_IN_MENU).map((plan) => planItem(plan, actions));
-  const hidden = plans.length - MAX_PLANS_IN_MENU;
+  const hidden = planCount - shown.length;
   if (hidden > 0) {
     shown.push(separator, moreInPopup('quick-copy/more-plans', hidden, 'plan', actions));
   }
@@ -192,8 +201,8 @@ function planItem(plan: TrayMenuPlan, actions: TrayMenuActions): TrayMenuItem {
     label: menuLabel(proxy.title),
     click: () => actions.quickCopy(proxy.id, plan.id),
   }));
+  const hidden = plan.proxyCount - items.length;
   if (items.length === 0) items.push({ label: 'No proxies', enabled: false });
-  const hidden = plan.proxies.length - MAX_PROXIES_PER_PLAN;
   if (hidden > 0) {
     items.push(separator, moreInPopup(`quick-copy/more/${plan.id}`, hidden, 'proxy', actions));
   }

@@ -3,12 +3,13 @@ import { userSchema } from '../api';
 import { MAX_LABEL_LENGTH, MAX_ROTATE_INTERVAL_SECONDS } from '../api/updates';
 import { copyFormatSchema, hostChoiceSchema } from '../credentials';
 import { EXPORT_KINDS } from '../export/export-kinds';
-import { proxyChecksViewSchema } from '../proxy-check/check-view';
+import { proxyChecksDeltaSchema, proxyChecksViewSchema } from '../proxy-check/check-view';
 import { settingsPatchSchema, settingsViewSchema } from '../settings/settings-schema';
 import type { IpcChannel, IpcEvent } from './channel-names';
 import { alertViewSchema } from './alert-view';
 import { desktopStatusSchema } from './desktop-status';
-import { plansSnapshotSchema, proxyViewSchema } from './plans-view';
+import { plansUpdateSchema, trustedPlansSnapshotSchema } from './plans-update';
+import { proxyViewSchema } from './plans-view';
 import { sessionViewSchema } from './session-view';
 import { updateStatusSchema } from './update-status';
 
@@ -43,8 +44,8 @@ export const ipcContract = {
   },
   /** The account record; the app never keeps the record's access token. */
   'account:get': { input: none, output: userSchema },
-  'plans:list': { input: none, output: plansSnapshotSchema },
-  'plans:refresh': { input: none, output: plansSnapshotSchema },
+  'plans:list': { input: none, output: trustedPlansSnapshotSchema },
+  'plans:refresh': { input: none, output: trustedPlansSnapshotSchema },
   'proxy:set-rotation': {
     input: z.object({ proxyId, isRotating: z.boolean() }),
     output: proxyViewSchema,
@@ -107,10 +108,10 @@ export const ipcContract = {
 } as const satisfies Record<IpcChannel, { input: z.ZodType; output: z.ZodType }>;
 
 export const ipcEventContract = {
-  'plans:changed': plansSnapshotSchema,
+  'plans:changed': plansUpdateSchema,
   'session:changed': sessionViewSchema,
   'settings:changed': settingsViewSchema,
-  'checks:changed': proxyChecksViewSchema,
+  'checks:changed': proxyChecksDeltaSchema,
   'alerts:changed': z.array(alertViewSchema),
   'updates:changed': updateStatusSchema,
   'desktop:changed': desktopStatusSchema,

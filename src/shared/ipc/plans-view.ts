@@ -33,16 +33,37 @@ export const listingNoticeSchema = z.object({
 });
 export type ListingNotice = z.infer<typeof listingNoticeSchema>;
 
-/** Everything the popup needs to draw the plan list and its freshness. */
-export const plansSnapshotSchema = z.object({
-  accountId: z.string().nullable(),
-  /** null until the first successful refresh of this account since the app started. */
-  plans: z.array(planViewSchema).nullable(),
+/** How fresh the plans are: small, and sent alone when a refresh found nothing new. */
+export const plansStatusSchema = z.object({
   updatedAt: z.iso.datetime().nullable(),
   refreshing: z.boolean(),
-  /** The last refresh's failure; the plans above are then the last good data. */
+  /** The last refresh's failure; the plans are then the last good data. */
   error: ipcErrorSchema.nullable(),
-  /** What the plans above leave out because it could not be read. */
+  /** What the plans leave out because it could not be read. */
   notice: listingNoticeSchema.nullable(),
 });
+export type PlansStatus = z.infer<typeof plansStatusSchema>;
+
+/**
+ * Counts every update the main process announces. A snapshot at revision R holds every update up
+ * to R; an update above it comes after. The popup uses it to order answers and events, which may
+ * cross on their way.
+ */
+export const revisionSchema = z.int().nonnegative();
+
+/**
+ * Everything the popup needs to draw the plan list and its freshness. Built without `plans`
+ * here: the main process sends plan views it has already checked (see trusted-plan-view.ts).
+ */
+export function plansSnapshotSchemaOf<Plans extends z.ZodType<PlanView>>(plan: Plans) {
+  return plansStatusSchema.extend({
+    accountId: z.string().nullable(),
+    revision: revisionSchema,
+    /** null until the first successful refresh of this account since the app started. */
+    plans: z.array(plan).nullable(),
+  });
+}
+
+/** A snapshot checked in full: for tests and for what did not come from the main process. */
+export const plansSnapshotSchema = plansSnapshotSchemaOf(planViewSchema);
 export type PlansSnapshot = z.infer<typeof plansSnapshotSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { revisionSchema } from '../ipc/plans-view';
 import { CHECK_FAILURE_REASONS, CHECK_PROTOCOLS, EXIT_IP_MATCHES } from './check-reasons';
 
 /** One finished check of one proxy. Milliseconds are whole numbers. */
@@ -34,16 +35,38 @@ export const proxyCheckEntrySchema = z.object({
 });
 export type ProxyCheckEntry = z.infer<typeof proxyCheckEntrySchema>;
 
-/** Every proxy of the active account that was checked or is being checked, and the run's progress. */
+/** The current run (a plan, a search result, or one proxy); null when none is under way. */
+const proxyChecksRunSchema = z
+  .object({
+    total: z.int().nonnegative(),
+    done: z.int().nonnegative(),
+    failed: z.int().nonnegative(),
+  })
+  .nullable();
+export type ProxyChecksRun = z.infer<typeof proxyChecksRunSchema>;
+
+/**
+ * Every proxy of the active account that was checked or is being checked, and the run's progress.
+ * `revision` counts the deltas sent so far: the view holds each of them, and may already hold
+ * changes whose delta is still to go out (laying that delta over it again changes nothing).
+ */
 export const proxyChecksViewSchema = z.object({
+  revision: revisionSchema,
   entries: z.array(proxyCheckEntrySchema),
-  /** The current run (a plan, a search result, or one proxy); null when none is under way. */
-  run: z
-    .object({
-      total: z.int().nonnegative(),
-      done: z.int().nonnegative(),
-      failed: z.int().nonnegative(),
-    })
-    .nullable(),
+  run: proxyChecksRunSchema,
 });
 export type ProxyChecksView = z.infer<typeof proxyChecksViewSchema>;
+
+/**
+ * What changed in the view since the previous delta: its cost follows the proxies that changed,
+ * not the proxies checked. Each entry replaces the proxy's entry; `run` replaces the run.
+ */
+export const proxyChecksDeltaSchema = z.object({
+  revision: revisionSchema,
+  /** Entries added or changed. */
+  entries: z.array(proxyCheckEntrySchema),
+  /** Proxies no longer in the view (an entry never sent may be named too). */
+  removed: z.array(z.int().positive()),
+  run: proxyChecksRunSchema,
+});
+export type ProxyChecksDelta = z.infer<typeof proxyChecksDeltaSchema>;

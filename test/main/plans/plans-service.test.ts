@@ -28,8 +28,9 @@ function setUp(username = 'demo', options: { now?: () => number } = {}) {
   // The real label store, on real files: the listing never returns labels, so it is their home.
   const labels = openLabelStore({ createStore: confIn(dir()) });
   const plans = new PlansService({ session, labels, ...options });
+  // What the popup holds after each update: the updates themselves are tested in plans-updates.
   const snapshots: PlansSnapshot[] = [];
-  plans.onChange((snapshot) => snapshots.push(snapshot));
+  plans.onChange(() => snapshots.push(plans.snapshot()));
   return { session, labels, plans, snapshots };
 }
 

@@ -21,8 +21,9 @@ function setUp() {
   };
   const labels = openLabelStore({ createStore: confIn(dir()) });
   const plans = new PlansService({ session, labels });
+  // What the popup holds after each update: the updates themselves are tested in plans-updates.
   const snapshots: PlansSnapshot[] = [];
-  plans.onChange((snapshot) => snapshots.push(snapshot));
+  plans.onChange(() => snapshots.push(plans.snapshot()));
   return { labels, plans, snapshots };
 }
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ProxyChecksView } from '../../../src/shared/proxy-check/check-view';
+import {
+  proxyChecksDeltaSchema,
+  type ProxyCheckEntry,
+  type ProxyChecksView,
+} from '../../../src/shared/proxy-check/check-view';
 import { useApiServer } from '../../api-server/use-api-server';
 import { startSignedIn, useMainProcess, valueOf } from '../ipc/main-services-fixture';
 import { PROXY_CREDENTIALS, useCheckServers } from './check-servers-fixture';
@@ -9,24 +13,42 @@ const service = useApiServer();
 const main = useMainProcess();
 const servers = useCheckServers();
 
-/** The last view the popup was sent, once it says the run is over with every proxy checked. */
-async function runEnd(
-  events: readonly { event: string; payload: unknown }[],
-  proxyIds: readonly number[],
-): Promise<ProxyChecksView> {
-  const latest = () =>
-    events.findLast(({ event }) => event === 'checks:changed')?.payload as
-      ProxyChecksView | undefined;
+type Events = readonly { event: string; payload: unknown }[];
+
+/**
+ * What a popup that saw every 'checks:changed' delta holds, entries in id order: the service
+ * started with none, and each delta sets or removes some.
+ */
+function popupView(events: Events): ProxyChecksView {
+  const entries = new Map<number, ProxyCheckEntry>();
+  let view: ProxyChecksView = { revision: 0, entries: [], run: null };
+  for (const { event, payload } of events) {
+    if (event !== 'checks:changed') continue;
+    const delta = proxyChecksDeltaSchema.parse(payload);
+    expect(delta.revision).toBe(view.revision + 1);
+    for (const entry of delta.entries) entries.set(entry.proxyId, entry);
+    for (const proxyId of delta.removed) entries.delete(proxyId);
+    view = { revision: delta.revision, entries: [], run: delta.run };
+  }
+  return { ...view, entries: inIdOrder([...entries.values()]) };
+}
+
+function inIdOrder(entries: readonly ProxyCheckEntry[]): ProxyCheckEntry[] {
+  return entries.toSorted((a, b) => a.proxyId - b.proxyId);
+}
+
+/** What the popup holds once its deltas say the run is over with every proxy checked. */
+async function runEnd(events: Events, proxyIds: readonly number[]): Promise<ProxyChecksView> {
   await expect
     .poll(() => {
-      const view = latest();
+      const view = popupView(events);
       const checked = proxyIds.every((id) =>
-        view?.entries.some((entry) => entry.proxyId === id && entry.state === 'idle' && entry.last),
+        view.entries.some((entry) => entry.proxyId === id && entry.state === 'idle' && entry.last),
       );
-      return checked && view?.run === null;
+      return checked && view.run === null;
     })
     .toBe(true);
-  return latest() as ProxyChecksView;
+  return popupView(events);
 }
 
 describe('proxy checks over IPC', () => {
@@ -67,7 +89,9 @@ describe('proxy checks over IPC', () => {
     });
     expect(byId.get(refused.id)?.last).toMatchObject({ ok: false, reason: 'auth_refused' });
     expect(byId.get(dead.id)?.last).toMatchObject({ ok: false, reason: 'connection_refused' });
-    expect(valueOf(await app.call('checks:list'))).toEqual(view);
+    // The deltas brought the popup everything the full view holds.
+    const listed = valueOf(await app.call('checks:list'));
+    expect({ ...listed, entries: inIdOrder(listed.entries) }).toEqual(view);
 
     const sent = JSON.stringify(app.events);
     for (const secret of [PROXY_CREDENTIALS.password, 'wrong-S3cr3t', dead.password]) {
@@ -106,5 +130,7 @@ describe('proxy checks over IPC', () => {
 
     valueOf(await app.call('session:sign-out', {}));
     expect(valueOf(await app.call('checks:list')).entries).toEqual([]);
+    // The popup is told to drop them too.
+    await expect.poll(() => popupView(app.events).entries).toEqual([]);
   });
 });

@@ -7,7 +7,11 @@ import {
 } from '../../../src/main/proxy-check/proxy-check-service';
 import type { CheckProtocol } from '../../../src/shared/proxy-check/check-reasons';
 import {
+  proxyChecksDeltaSchema,
   proxyChecksViewSchema,
+  type ProxyCheckEntry,
+  type ProxyCheckResult,
+  type ProxyChecksDelta,
   type ProxyChecksView,
 } from '../../../src/shared/proxy-check/check-view';
 import { PROXY_CREDENTIALS, targetAt, useCheckServers } from './check-servers-fixture';
@@ -19,7 +23,7 @@ const servers = useCheckServers();
 function serviceWith(overrides: Partial<ProxyCheckServiceOptions> = {}) {
   const targets = new Map<number, CheckTarget>();
   const settings = { echoPath: '/', protocol: 'http' as CheckProtocol, concurrency: 2 };
-  const views: ProxyChecksView[] = [];
+  const deltas: ProxyChecksDelta[] = [];
   const service = new ProxyCheckService({
     resolveTarget: (proxyId) => {
       const target = targets.get(proxyId);
@@ -29,7 +33,7 @@ function serviceWith(overrides: Partial<ProxyCheckServiceOptions> = {}) {
     echoUrl: () => servers().echo.url(settings.echoPath),
     protocol: () => settings.protocol,
     concurrency: () => settings.concurrency,
-    onChange: (view) => views.push(proxyChecksViewSchema.parse(view)),
+    onChange: (delta) => deltas.push(proxyChecksDeltaSchema.parse(delta)),
     ...overrides,
   });
   services.push(service);
@@ -37,7 +41,7 @@ function serviceWith(overrides: Partial<ProxyCheckServiceOptions> = {}) {
   return {
     service,
     settings,
-    views,
+    deltas,
     /** Proxies that work, at the proxy of the current protocol. */
     addWorking(...ids: number[]) {
       for (const id of ids) targets.set(id, targetAt(proxy()));
@@ -49,13 +53,19 @@ function serviceWith(overrides: Partial<ProxyCheckServiceOptions> = {}) {
     remove(id: number) {
       targets.delete(id);
     },
-    /** Waits for the view the service emits once its queue drained. */
+    /**
+     * Waits for the delta the service emits once its queue drained; the deltas so far, laid one
+     * over the other from nothing, then hold what the view holds.
+     */
     async drained(): Promise<ProxyChecksView> {
       await vi.waitFor(() => {
-        expect(views.at(-1)?.run).toBeNull();
+        expect(deltas.at(-1)?.run).toBeNull();
         expect(service.view().entries.every((entry) => entry.state === 'idle')).toBe(true);
       });
-      return service.view();
+      const view = proxyChecksViewSchema.parse(service.view());
+      expect(view.revision).toBe(deltas.at(-1)?.revision);
+      expect(laidOneOverAnother(deltas)).toEqual(byProxy(view.entries));
+      return view;
     },
   };
 }
@@ -67,6 +77,24 @@ afterEach(() => {
 
 function stateOf(view: ProxyChecksView, proxyId: number) {
   return view.entries.find((entry) => entry.proxyId === proxyId);
+}
+
+/** What a popup that saw every delta holds: each sets or removes entries. */
+function laidOneOverAnother(deltas: readonly ProxyChecksDelta[]): Map<number, ProxyCheckEntry> {
+  const entries = new Map<number, ProxyCheckEntry>();
+  for (const delta of deltas) {
+    for (const entry of delta.entries) entries.set(entry.proxyId, entry);
+    for (const proxyId of delta.removed) entries.delete(proxyId);
+  }
+  return entries;
+}
+
+function byProxy(entries: readonly ProxyCheckEntry[]): Map<number, ProxyCheckEntry> {
+  return new Map(entries.map((entry) => [entry.proxyId, entry]));
+}
+
+function namedIn(delta: ProxyChecksDelta | undefined): number[] {
+  return delta?.entries.map((entry) => entry.proxyId) ?? [];
 }
 
 function checking(view: ProxyChecksView): number {
@@ -190,12 +218,12 @@ describe('a run', () => {
 
   it('starts no run when nothing is to be checked', () => {
     const { service } = serviceWith();
-    expect(service.start([404])).toEqual({ entries: [], run: null });
-    expect(service.start([])).toEqual({ entries: [], run: null });
+    expect(service.start([404])).toEqual({ revision: 0, entries: [], run: null });
+    expect(service.start([])).toEqual({ revision: 0, entries: [], run: null });
   });
 
   it('drops a proxy that left the listing while it waited', async () => {
-    const { service, settings, addWorking, remove, drained } = serviceWith();
+    const { service, settings, addWorking, remove, drained, deltas } = serviceWith();
     settings.echoPath = '/hold';
     settings.concurrency = 1;
     addWorking(1, 2);
@@ -206,6 +234,7 @@ describe('a run', () => {
     servers().echo.releaseHeld();
     const done = await drained();
     expect(done.entries.map((entry) => entry.proxyId)).toEqual([1]);
+    expect(deltas.at(-1)?.removed).toEqual([2]);
     // The run finished rather than waiting for a proxy it could not check.
     expect(servers().echo.sockets.accepted).toBe(1);
   });
@@ -257,7 +286,7 @@ describe('results', () => {
   });
 
   it('are dropped for proxies the listing no longer holds', async () => {
-    const { service, settings, addWorking, remove, drained } = serviceWith();
+    const { service, settings, addWorking, remove, drained, deltas } = serviceWith();
     addWorking(1, 2, 3, 4, 5);
     service.start([1, 2, 3]);
     await drained();
@@ -269,9 +298,15 @@ describe('results', () => {
 
     // 2 and 3 had results, 4 is in flight, 5 is queued.
     for (const id of [2, 3, 4, 5]) remove(id);
+    const before = deltas.length;
     service.dropUnlisted();
     const view = service.view();
-    expect(view).toEqual({ entries: [expect.objectContaining({ proxyId: 1 })], run: null });
+    expect(view.entries).toEqual([expect.objectContaining({ proxyId: 1 })]);
+    expect(view.run).toBeNull();
+    // One delta names them all gone: 2 and 3 with results, 4 being checked, 5 queued.
+    await vi.waitFor(() => expect(deltas).toHaveLength(before + 1));
+    expect(deltas.at(-1)).toMatchObject({ entries: [], run: null });
+    expect(deltas.at(-1)?.removed.toSorted()).toEqual([2, 3, 4, 5]);
     await vi.waitFor(() => expect(servers().echo.held).toBe(0));
     await vi.waitFor(() => expect(servers().httpProxy.sockets.open).toBe(0));
   });
@@ -296,7 +331,7 @@ describe('results', () => {
   });
 
   it('are all forgotten on forget, which also stops the checks', async () => {
-    const { service, settings, addWorking, drained, views } = serviceWith();
+    const { service, settings, addWorking, drained, deltas } = serviceWith();
     addWorking(1, 2);
     service.start([1]);
     await drained();
@@ -305,15 +340,17 @@ describe('results', () => {
     service.start([2]);
     await vi.waitFor(() => expect(servers().echo.held).toBe(1));
     service.forget();
-    expect(service.view()).toEqual({ entries: [], run: null });
-    await vi.waitFor(() => expect(views.at(-1)).toEqual({ entries: [], run: null }));
+    expect(service.view()).toMatchObject({ entries: [], run: null });
+    await vi.waitFor(() => expect(deltas.at(-1)).toMatchObject({ entries: [], run: null }));
+    // 1 had a result, 2 was being checked: the popup drops both.
+    expect(deltas.at(-1)?.removed.toSorted()).toEqual([1, 2]);
     await vi.waitFor(() => expect(servers().httpProxy.sockets.open).toBe(0));
   });
 });
 
 describe('cancel', () => {
   it('stops the run, keeps earlier results and leaves nothing in flight', async () => {
-    const { service, settings, addWorking, drained, views } = serviceWith();
+    const { service, settings, addWorking, drained, deltas } = serviceWith();
     addWorking(1, 2, 3, 4);
     service.start([1]);
     const before = stateOf(await drained(), 1);
@@ -324,7 +361,8 @@ describe('cancel', () => {
 
     const cancelled = service.cancel();
     // Proxy 1 is back to its earlier result; 2 had none (in flight), 3 and 4 were queued.
-    expect(cancelled).toEqual({ entries: [before], run: null });
+    expect(cancelled.entries).toEqual([before]);
+    expect(cancelled.run).toBeNull();
 
     // The proxy and the echo see every connection close.
     await vi.waitFor(() => {
@@ -335,13 +373,18 @@ describe('cancel', () => {
     // The aborted attempts record nothing, now or later.
     await nextTurn();
     await nextTurn();
-    expect(service.view()).toEqual(cancelled);
-    expect(views.at(-1)).toEqual(cancelled);
+    expect(deltas.at(-1)).toEqual({
+      revision: cancelled.revision + 1,
+      entries: [before],
+      removed: [2, 3, 4],
+      run: null,
+    });
+    expect(service.view()).toEqual({ ...cancelled, revision: cancelled.revision + 1 });
   });
 
   it('is harmless with nothing running', () => {
     const { service } = serviceWith();
-    expect(service.cancel()).toEqual({ entries: [], run: null });
+    expect(service.cancel()).toEqual({ revision: 0, entries: [], run: null });
   });
 
   it('lets the next run start afresh', async () => {
@@ -359,8 +402,8 @@ describe('cancel', () => {
 });
 
 describe('onChange', () => {
-  it('sends one view for a burst of changes in one turn', async () => {
-    const { service, settings, addWorking, views } = serviceWith();
+  it('sends one delta for a burst of changes in one turn', async () => {
+    const { service, settings, addWorking, deltas } = serviceWith();
     settings.echoPath = '/hold';
     settings.concurrency = 1;
     const ids = Array.from({ length: 200 }, (_, index) => index + 1);
@@ -370,21 +413,115 @@ describe('onChange', () => {
     service.start(ids.slice(100));
     service.cancel();
     service.start(ids);
-    expect(views).toHaveLength(0);
+    expect(deltas).toHaveLength(0);
 
     await nextTurn();
-    expect(views).toHaveLength(1);
-    expect(views[0]?.run).toEqual({ total: 200, done: 0, failed: 0 });
-    expect(views[0]?.entries).toHaveLength(200);
+    expect(deltas).toHaveLength(1);
+    expect(deltas[0]?.run).toEqual({ total: 200, done: 0, failed: 0 });
+    expect(deltas[0]?.entries).toHaveLength(200);
+    // Cancelled (so removed), then queued again in the same turn: changed, not removed.
+    expect(deltas[0]?.removed).toEqual([]);
   });
 
   it('tells each step of a check: checking, then done', async () => {
-    const { service, addWorking, drained, views } = serviceWith();
+    const { service, addWorking, drained, deltas } = serviceWith();
     addWorking(1);
     service.start([1]);
     await drained();
-    expect(views.map((view) => stateOf(view, 1)?.state)).toEqual(['checking', 'idle']);
-    expect(views.map((view) => view.run)).toEqual([{ total: 1, done: 0, failed: 0 }, null]);
+    expect(
+      deltas.map((delta) => delta.entries.find(({ proxyId }) => proxyId === 1)?.state),
+    ).toEqual(['checking', 'idle']);
+    expect(deltas.map((delta) => delta.run)).toEqual([{ total: 1, done: 0, failed: 0 }, null]);
+  });
+});
+
+describe('deltas', () => {
+  const works = (checkedAt: string): ProxyCheckResult => ({
+    ok: true,
+    protocol: 'http',
+    exitIp: '127.0.0.1',
+    exitIpMatches: 'ipv4',
+    connectMs: 1,
+    totalMs: 2,
+    checkedAt,
+  });
+
+  it('name only the proxy whose check finished, among a thousand checked', async () => {
+    // A checker that answers at once, or when the test says for the one it holds.
+    let held: { release: (result: ProxyCheckResult) => void } | null = null;
+    const { service, settings, addWorking, drained, deltas } = serviceWith({
+      check: () =>
+        held
+          ? new Promise((resolve) => {
+              if (held) held.release = resolve;
+            })
+          : Promise.resolve(works('2030-01-01T00:00:00.000Z')),
+    });
+    settings.concurrency = 32;
+    const ids = Array.from({ length: 1000 }, (_, index) => index + 1);
+    addWorking(...ids);
+    service.start(ids);
+    expect((await drained()).entries).toHaveLength(1000);
+
+    held = { release: () => undefined };
+    service.start([500]);
+    await vi.waitFor(() => expect(namedIn(deltas.at(-1))).toEqual([500]));
+    expect(deltas.at(-1)).toMatchObject({ removed: [], run: { total: 1, done: 0, failed: 0 } });
+
+    const again = works('2030-01-02T00:00:00.000Z');
+    held.release(again);
+    await drained();
+    expect(deltas.at(-1)).toEqual({
+      revision: expect.any(Number),
+      entries: [{ proxyId: 500, state: 'idle', last: again }],
+      removed: [],
+      run: null,
+    });
+  });
+
+  it('count up from 1, and a view holds the revision of the last delta sent', async () => {
+    const { service, addWorking, drained, deltas } = serviceWith();
+    addWorking(1, 2);
+    const started = service.start([1]);
+    // The view already holds 1, queued; the delta that says so is still to go out.
+    expect(started.revision).toBe(0);
+    expect(started.entries.map((entry) => entry.proxyId)).toEqual([1]);
+    await nextTurn();
+    expect(deltas.map((delta) => delta.revision)).toEqual([1]);
+    expect(service.view().revision).toBe(1);
+
+    await drained();
+    service.start([2]);
+    service.start([1]);
+    await drained();
+    expect(deltas.map((delta) => delta.revision)).toEqual(deltas.map((_, index) => index + 1));
+    expect(service.view().revision).toBe(deltas.length);
+  });
+
+  it('name a proxy removed after it changed as removed, and one added again as changed', async () => {
+    const { service, settings, addWorking, remove, deltas } = serviceWith();
+    settings.echoPath = '/hold';
+    settings.concurrency = 1;
+    addWorking(1, 2);
+    service.start([1]);
+    await vi.waitFor(() => expect(servers().echo.held).toBe(1));
+    const before = deltas.length;
+
+    // In one turn: 2 queued (a change), then gone from the listing.
+    service.start([2]);
+    remove(2);
+    service.dropUnlisted();
+    await vi.waitFor(() => expect(deltas).toHaveLength(before + 1));
+    expect(deltas.at(-1)).toMatchObject({ entries: [], removed: [2] });
+
+    // In one turn: 1 dropped (its check cancelled), then listed and queued again.
+    remove(1);
+    service.dropUnlisted();
+    addWorking(1);
+    service.start([1]);
+    await vi.waitFor(() => expect(deltas).toHaveLength(before + 2));
+    expect(namedIn(deltas.at(-1))).toEqual([1]);
+    expect(deltas.at(-1)?.removed).toEqual([]);
   });
 });
 

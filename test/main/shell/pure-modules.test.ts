@@ -33,6 +33,7 @@ const PURE_MODULES = [
   'tray-icons.ts',
   'tray-menu-input.ts',
   'tray-menu-template.ts',
+  'tray-refresher.ts',
   'tray-tooltip.ts',
   'window-security.ts',
   'xdg-autostart.ts',

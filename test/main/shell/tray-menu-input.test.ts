@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readyUpdateVersion, trayMenuInputOf } from '../../../src/main/shell/tray-menu-input';
+import {
+  MAX_PLANS_IN_MENU,
+  MAX_PROXIES_PER_PLAN,
+} from '../../../src/main/shell/tray-menu-template';
 import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
 import type { SessionView } from '../../../src/shared/ipc/session-view';
 
@@ -44,6 +48,7 @@ const proxy = {
 
 const plans: PlansSnapshot = {
   accountId: 'a1',
+  revision: 0,
   updatedAt: '2026-11-21T10:00:00.000Z',
   refreshing: true,
   error: null,
@@ -80,8 +85,10 @@ describe('trayMenuInputOf', () => {
             { id: 7, title: 'Checkout' },
             { id: 8, title: '203.0.113.7:8080' },
           ],
+          proxyCount: 2,
         },
       ],
+      planCount: 1,
       refreshing: true,
     });
   });
@@ -92,7 +99,72 @@ describe('trayMenuInputOf', () => {
   });
 
   it('has no plans before the first refresh', () => {
-    expect(trayMenuInputOf(session, { ...plans, plans: null }).plans).toEqual([]);
+    const before = trayMenuInputOf(session, { ...plans, plans: null });
+    expect(before.plans).toEqual([]);
+    expect(before.planCount).toBe(0);
+  });
+
+  it('reads only the plans and proxies the menu shows, however large the account', () => {
+    const reads = { plans: new Set<number>(), proxies: new Set<number>() };
+    const planCount = MAX_PLANS_IN_MENU + 1_000;
+    const proxyCount = MAX_PROXIES_PER_PLAN + 100_000;
+    const listing = guardedList(planCount, MAX_PLANS_IN_MENU, reads.plans, (planIndex) => ({
+      id: planIndex + 1,
+      name: `Plan ${planIndex + 1}`,
+      proxies: guardedList(proxyCount, MAX_PROXIES_PER_PLAN, reads.proxies, (index) => ({
+        ...proxy,
+        id: index + 1,
+        label: null,
+      })),
+    }));
+
+    const input = trayMenuInputOf(session, { plans: listing, refreshing: false });
+
+    expect(input.planCount).toBe(planCount);
+    expect(input.plans).toHaveLength(MAX_PLANS_IN_MENU);
+    expect(input.plans.every((plan) => plan.proxyCount === proxyCount)).toBe(true);
+    expect(input.plans.every((plan) => plan.proxies.length === MAX_PROXIES_PER_PLAN)).toBe(true);
+    expect(Math.max(...reads.plans)).toBe(MAX_PLANS_IN_MENU - 1);
+    expect(Math.max(...reads.proxies)).toBe(MAX_PROXIES_PER_PLAN - 1);
+  });
+});
+
+/**
+ * An array of `length` elements of which only the first `readable` exist: reading any other
+ * index (or iterating past them) throws, so a test using it fails at once if the code under
+ * test walks the whole list. Every index read is recorded in `reads`.
+ */
+function guardedList<Element>(
+  length: number,
+  readable: number,
+  reads: Set<number>,
+  element: (index: number) => Element,
+): readonly Element[] {
+  const elements = Array.from({ length: readable }, (_, index) => element(index));
+  return new Proxy(elements, {
+    get(target, key, receiver) {
+      if (key === 'length') return length;
+      if (typeof key === 'string' && /^\d+$/.test(key)) {
+        const index = Number(key);
+        reads.add(index);
+        if (index >= readable) throw new Error(`read element ${index}, beyond what is shown`);
+      }
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+    has(target, key) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) return Number(key) < length;
+      return Reflect.has(target, key);
+    },
+  });
+}
+
+describe('guardedList', () => {
+  it('throws on a read past what it lets be read, so the test above would catch a full walk', () => {
+    const list = guardedList(10, 2, new Set(), (index) => index);
+    expect(list.length).toBe(10);
+    expect(list.slice(0, 2)).toEqual([0, 1]);
+    expect(() => list.map((value) => value)).toThrow(/beyond what is shown/);
+    expect(() => list[5]).toThrow(/beyond what is shown/);
   });
 });
 

@@ -34,15 +34,22 @@ function recordingActions() {
   return { actions, calls };
 }
 
+/** A plan of `proxyCount` proxies as trayMenuInputOf gives it: the shown ones, and the count. */
 function plan(id: number, name: string, proxyCount: number): TrayMenuPlan {
   return {
     id,
     name,
-    proxies: Array.from({ length: proxyCount }, (_, index) => ({
+    proxies: Array.from({ length: Math.min(proxyCount, MAX_PROXIES_PER_PLAN) }, (_, index) => ({
       id: id * 1000 + index + 1,
       title: `10.0.${id}.${index + 1}:8080`,
     })),
+    proxyCount,
   };
+}
+
+/** The input with these plans, as trayMenuInputOf gives them: the shown ones, and the count. */
+function withPlans(plans: TrayMenuPlan[], planCount = plans.length): TrayMenuInput {
+  return { ...active, plans: plans.slice(0, MAX_PLANS_IN_MENU), planCount };
 }
 
 const active: TrayMenuInput = {
@@ -52,6 +59,7 @@ const active: TrayMenuInput = {
     { id: 'acc-home', title: 'home@example.com', active: false },
   ],
   plans: [plan(1, 'Residential US', 3), plan(2, 'Datacenter EU', 1)],
+  planCount: 2,
   refreshing: false,
 };
 
@@ -253,7 +261,7 @@ describe('buildTrayMenu: quick copy', () => {
 
   it(`lists at most ${MAX_PROXIES_PER_PLAN} proxies per plan, then a way to the rest`, () => {
     const { actions, calls } = recordingActions();
-    const menu = buildTrayMenu({ ...active, plans: [plan(7, 'Big', 130)] }, actions);
+    const menu = buildTrayMenu(withPlans([plan(7, 'Big', 130)]), actions);
     const items = find(menu, 'quick-copy/plan/7').submenu ?? [];
     const proxies = items.filter((item) => item.id?.startsWith('quick-copy/proxy/'));
     expect(proxies).toHaveLength(MAX_PROXIES_PER_PLAN);
@@ -267,7 +275,7 @@ describe('buildTrayMenu: quick copy', () => {
 
   it('adds no "more" item when a plan fits', () => {
     const menu = buildTrayMenu(
-      { ...active, plans: [plan(3, 'Exact', MAX_PROXIES_PER_PLAN)] },
+      withPlans([plan(3, 'Exact', MAX_PROXIES_PER_PLAN)]),
       recordingActions().actions,
     );
     const items = find(menu, 'quick-copy/plan/3').submenu ?? [];
@@ -277,7 +285,7 @@ describe('buildTrayMenu: quick copy', () => {
 
   it('names one hidden proxy in the singular', () => {
     const menu = buildTrayMenu(
-      { ...active, plans: [plan(3, 'One over', MAX_PROXIES_PER_PLAN + 1)] },
+      withPlans([plan(3, 'One over', MAX_PROXIES_PER_PLAN + 1)]),
       recordingActions().actions,
     );
     expect(find(menu, 'quick-copy/more/3').label).toBe('More in the popup… (1 more proxy)');
@@ -288,7 +296,7 @@ describe('buildTrayMenu: quick copy', () => {
       plan(index + 1, `Plan ${index + 1}`, 1),
     );
     const quickCopy = find(
-      buildTrayMenu({ ...active, plans }, recordingActions().actions),
+      buildTrayMenu(withPlans(plans), recordingActions().actions),
       'quick-copy',
     );
     const planItems = quickCopy.submenu?.filter((item) => item.id?.startsWith('quick-copy/plan/'));
@@ -296,11 +304,17 @@ describe('buildTrayMenu: quick copy', () => {
     expect(quickCopy.submenu?.at(-1)?.label).toBe('More in the popup… (5 more plans)');
   });
 
-  it('shows an empty plan as such', () => {
-    const menu = buildTrayMenu(
-      { ...active, plans: [plan(4, 'Empty', 0)] },
-      recordingActions().actions,
+  it('counts what it does not list from the totals it is given, not from what it lists', () => {
+    const plans = Array.from({ length: MAX_PLANS_IN_MENU }, (_, index) =>
+      plan(index + 1, `Plan ${index + 1}`, index === 0 ? 100_000 : 1),
     );
+    const menu = buildTrayMenu(withPlans(plans, 1_000), recordingActions().actions);
+    expect(find(menu, 'quick-copy/more-plans').label).toBe('More in the popup… (980 more plans)');
+    expect(find(menu, 'quick-copy/more/1').label).toBe('More in the popup… (99950 more proxies)');
+  });
+
+  it('shows an empty plan as such', () => {
+    const menu = buildTrayMenu(withPlans([plan(4, 'Empty', 0)]), recordingActions().actions);
     expect(find(menu, 'quick-copy/plan/4').submenu).toEqual([
       { label: 'No proxies', enabled: false },
     ]);
@@ -308,7 +322,7 @@ describe('buildTrayMenu: quick copy', () => {
 
   it('is disabled before any plan is known', () => {
     const quickCopy = find(
-      buildTrayMenu({ ...active, plans: [], refreshing: true }, recordingActions().actions),
+      buildTrayMenu({ ...withPlans([]), refreshing: true }, recordingActions().actions),
       'quick-copy',
     );
     expect(quickCopy.enabled).toBe(false);
@@ -322,7 +336,7 @@ describe('buildTrayMenu: quick copy', () => {
       { id: 13, title: proxyTitle({ label: '   ', ip: '203.0.113.9', port: 8000 }) },
     ];
     const menu = buildTrayMenu(
-      { ...active, plans: [{ id: 9, name: 'Mixed', proxies }] },
+      withPlans([{ id: 9, name: 'Mixed', proxies, proxyCount: proxies.length }]),
       recordingActions().actions,
     );
     expect(find(menu, 'quick-copy/plan/9').submenu?.map((item) => item.label)).toEqual([
@@ -339,7 +353,15 @@ describe('buildTrayMenu: text from users and the service', () => {
       {
         ...active,
         accounts: [{ id: 'x', title: 'R&D team', active: true }],
-        plans: [{ id: 5, name: 'Sales & Ops', proxies: [{ id: 51, title: 'Tom & Jerry' }] }],
+        plans: [
+          {
+            id: 5,
+            name: 'Sales & Ops',
+            proxies: [{ id: 51, title: 'Tom & Jerry' }],
+            proxyCount: 1,
+          },
+        ],
+        planCount: 1,
       },
       recordingActions().actions,
     );
@@ -353,7 +375,15 @@ describe('buildTrayMenu: text from users and the service', () => {
     const menu = buildTrayMenu(
       {
         ...active,
-        plans: [{ id: 6, name: `<img src=x onerror=alert(1)>\n${'z'.repeat(300)}`, proxies: [] }],
+        plans: [
+          {
+            id: 6,
+            name: `<img src=x onerror=alert(1)>\n${'z'.repeat(300)}`,
+            proxies: [],
+            proxyCount: 0,
+          },
+        ],
+        planCount: 1,
       },
       recordingActions().actions,
     );
@@ -367,7 +397,7 @@ describe('buildTrayMenu: text from users and the service', () => {
 describe('the tray menu while starting, and with a shortcut problem', () => {
   it('is there before the keychain answers: open, settings by the shortcut line, and quit', () => {
     const { actions, calls } = recordingActions();
-    const menu = buildTrayMenu({ ...active, status: 'starting', plans: [] }, actions);
+    const menu = buildTrayMenu({ ...withPlans([]), status: 'starting' }, actions);
     expect(outline(menu)).toEqual(['status', 'open', '---', 'open-logs-folder', 'quit']);
     expect(find(menu, 'status')).toMatchObject({
       label: 'Starting… reading your sign-in',

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanView, ProxyView } from '../../../src/shared/ipc/plans-view';
-import {
-  allPlans,
-  buildSearchIndex,
-  countProxies,
-  filterPlans,
-  matchSummary,
-} from '../../../src/renderer/src/lib/proxy-search';
+import { countProxies, matchSummary, PlanSearch } from '../../../src/renderer/src/lib/proxy-search';
 
 function proxy(id: number, overrides: Partial<ProxyView> = {}): ProxyView {
   return {
@@ -44,9 +38,10 @@ const plans = [
   ]),
   plan(101, 'Datacenter DE 10', [proxy(3), proxy(4, { label: 'Scraper' })]),
 ];
-const index = buildSearchIndex(plans);
+const search = new PlanSearch();
 const ids = (query: string) =>
-  filterPlans(index, query)
+  search
+    .filterPlans(plans, query)
     .filter((group) => group.shown)
     .map((group) => [group.plan.id, group.proxies.map((p) => p.id)]);
 
@@ -82,7 +77,7 @@ describe('filterPlans', () => {
 
   it('hides plans without a match, with no proxies, but keeps one entry per plan', () => {
     expect(ids('nothing like this')).toEqual([]);
-    const groups = filterPlans(index, 'berlin');
+    const groups = search.filterPlans(plans, 'berlin');
     expect(groups.map((group) => [group.plan.id, group.shown, group.proxies.length])).toEqual([
       [100, true, 1],
       [101, false, 0],
@@ -90,9 +85,9 @@ describe('filterPlans', () => {
   });
 
   it('shows an empty plan when nothing is searched', () => {
-    const empty = buildSearchIndex([plan(102, 'Empty', [])]);
-    expect(filterPlans(empty, '').map((group) => group.shown)).toEqual([true]);
-    expect(filterPlans(empty, 'x').map((group) => group.shown)).toEqual([false]);
+    const empty = [plan(102, 'Empty', [])];
+    expect(search.filterPlans(empty, '').map((group) => group.shown)).toEqual([true]);
+    expect(search.filterPlans(empty, 'x').map((group) => group.shown)).toEqual([false]);
   });
 
   it('filters 10,000 proxies and counts them', () => {
@@ -103,10 +98,10 @@ describe('filterPlans', () => {
         Array.from({ length: 100 }, (_, i) => proxy(p * 100 + i)),
       ),
     );
-    const big = buildSearchIndex(many);
-    expect(countProxies(filterPlans(big, ''))).toBe(10_000);
-    expect(countProxies(filterPlans(big, 'user9999'))).toBe(1);
-    expect(countProxies(filterPlans(big, 'plan 42'))).toBe(100);
+    const big = new PlanSearch();
+    expect(countProxies(big.filterPlans(many, ''))).toBe(10_000);
+    expect(countProxies(big.filterPlans(many, 'user9999'))).toBe(1);
+    expect(countProxies(big.filterPlans(many, 'plan 42'))).toBe(100);
   });
 });
 
@@ -124,6 +119,70 @@ describe('matchSummary', () => {
 
 describe('allPlans', () => {
   it('shows every plan whole, like an empty search', () => {
-    expect(allPlans(plans)).toEqual(filterPlans(index, ''));
+    expect(new PlanSearch().allPlans(plans)).toEqual(search.filterPlans(plans, ''));
+  });
+});
+
+describe('a plan patched', () => {
+  /** The listing after one proxy of plan 100 changed: a new plan 100, plan 101 as it was. */
+  function patched(label: string): PlanView[] {
+    const [first, second] = plans as [PlanView, PlanView];
+    const proxies = [{ ...(first.proxies[0] as ProxyView), label }, first.proxies[1] as ProxyView];
+    return [{ ...first, proxies }, second];
+  }
+
+  it('keeps the matches of every other plan as the same object, with no search', () => {
+    const memo = new PlanSearch();
+    const before = memo.allPlans(plans);
+    const after = memo.allPlans(patched('Office Paris'));
+    expect(after[1]).toBe(before[1]);
+    expect(after[0]).not.toBe(before[0]);
+    expect(after[0]?.proxies[0]?.label).toBe('Office Paris');
+  });
+
+  it('re-indexes and re-filters only the patched plan under a search', () => {
+    const memo = new PlanSearch();
+    const before = memo.filterPlans(plans, 'user');
+    const indexOfOther = memo.indexOf(plans[1] as PlanView);
+    const listing = patched('Office Paris');
+    const after = memo.filterPlans(listing, 'user');
+    expect(after[1]).toBe(before[1]);
+    expect(memo.indexOf(listing[1] as PlanView)).toBe(indexOfOther);
+    expect(memo.indexOf(listing[0] as PlanView).keys[0]).toContain('office paris');
+    expect(after[0]).not.toBe(before[0]);
+  });
+
+  it('finds the patched proxy by its new text', () => {
+    const memo = new PlanSearch();
+    expect(memo.filterPlans(plans, 'paris').map((group) => group.shown)).toEqual([false, false]);
+    const after = memo.filterPlans(patched('Office Paris'), 'paris');
+    expect(after.map((group) => [group.shown, group.proxies.map((p) => p.id)])).toEqual([
+      [true, [1]],
+      [false, []],
+    ]);
+  });
+});
+
+describe('the same plans searched again', () => {
+  it('gives the same matches object per plan for the same search', () => {
+    const memo = new PlanSearch();
+    const first = memo.filterPlans(plans, 'berlin');
+    const again = memo.filterPlans(plans, '  Berlin ');
+    expect(again[0]).toBe(first[0]);
+    expect(again[1]).toBe(first[1]);
+  });
+
+  it('keeps a plan whose matches a longer search leaves as they were', () => {
+    const memo = new PlanSearch();
+    const shorter = memo.filterPlans(plans, 'berl');
+    const longer = memo.filterPlans(plans, 'berlin');
+    // Plan 100 matches proxy 1 both times; plan 101 is hidden both times.
+    expect(longer[0]).toBe(shorter[0]);
+    expect(longer[1]).toBe(shorter[1]);
+  });
+
+  it('shows a plan whose name matches as it shows it with no search, the same object', () => {
+    const memo = new PlanSearch();
+    expect(memo.filterPlans(plans, 'datacenter')[1]).toBe(memo.allPlans(plans)[1]);
   });
 });

@@ -1,24 +1,40 @@
+import { SvelteMap } from 'svelte/reactivity';
 import type { IpcResult } from '../../../shared/ipc/ipc-error';
-import type { ProxyCheckEntry, ProxyChecksView } from '../../../shared/proxy-check/check-view';
+import type {
+  ProxyCheckEntry,
+  ProxyChecksDelta,
+  ProxyChecksRun,
+  ProxyChecksView,
+} from '../../../shared/proxy-check/check-view';
+import {
+  applyChecksDelta,
+  checksStateOf,
+  sameCheckEntry,
+  type ChecksState,
+} from '../lib/check-deltas';
+import { Replica } from '../lib/replica';
+import { syncMap } from '../lib/sync-map';
 import { bridge } from './bridge';
 import { toasts } from './toasts.svelte';
 
-const NO_CHECKS: ProxyChecksView = { entries: [], run: null };
-
-/** Proxy checks as the main process runs them: each proxy's status and the current run's progress. */
+/**
+ * Proxy checks as the main process runs them: each proxy's status and the current run's progress.
+ * Answers bring the full view, events ('checks:changed') what changed; the replica orders them.
+ */
 class Checks {
-  view = $state.raw<ProxyChecksView>(NO_CHECKS);
-  /** Counts 'checks:changed' events: an answer older than an event must not overwrite it. */
-  #events = 0;
-  readonly #byProxy = $derived(new Map(this.view.entries.map((entry) => [entry.proxyId, entry])));
+  /** The current run; null when none is under way. */
+  run = $state.raw<ProxyChecksRun>(null);
+  /** What rows read: one key per proxy, so a delta wakes only the rows whose entry it changed. */
+  readonly #entries = new SvelteMap<number, ProxyCheckEntry>();
+  readonly #replica = new Replica<ChecksState, ProxyChecksDelta>(applyChecksDelta);
 
   entry(proxyId: number): ProxyCheckEntry | undefined {
-    return this.#byProxy.get(proxyId);
+    return this.#entries.get(proxyId);
   }
 
-  receive(view: ProxyChecksView): void {
-    this.#events += 1;
-    this.view = view;
+  receive(delta: ProxyChecksDelta): void {
+    if (!this.#replica.delta(delta)) return;
+    this.#show([...delta.entries.map((entry) => entry.proxyId), ...delta.removed]);
   }
 
   load(): Promise<void> {
@@ -35,10 +51,21 @@ class Checks {
   }
 
   async #ask(call: () => Promise<IpcResult<ProxyChecksView>>): Promise<void> {
-    const eventsBefore = this.#events;
-    const result = await call();
+    const held = this.#replica.value;
+    const result = await this.#replica.ask(call, (answer) =>
+      answer.ok ? checksStateOf(answer.value) : undefined,
+    );
     if (!result.ok) toasts.error(result.error.message);
-    else if (this.#events === eventsBefore) this.view = result.value;
+    // Deltas change the replica's value in place: another object means a base was taken.
+    if (this.#replica.value !== held) this.#show();
+  }
+
+  /** Brings what rows read up to the replica: the proxies named, or all of them after a base. */
+  #show(proxyIds?: Iterable<number>): void {
+    const state = this.#replica.value;
+    if (!state) return;
+    syncMap(this.#entries, state.entries, sameCheckEntry, proxyIds);
+    this.run = state.run;
   }
 }
 

@@ -1,27 +1,34 @@
 import type { IpcResult } from '../../../shared/ipc/ipc-error';
+import type { PlansUpdate } from '../../../shared/ipc/plans-update';
 import type { PlansSnapshot } from '../../../shared/ipc/plans-view';
+import { applyPlansUpdate, type PlansPatch } from '../lib/plans-patches';
+import { Replica } from '../lib/replica';
 import { bridge } from './bridge';
 import { markAfterPaint } from './paint-marks';
 import { toasts } from './toasts.svelte';
 
 /**
- * The plans of the active account as the main process last described them. A snapshot is
- * immutable and replaced whole, so it is held raw: deep reactivity over 10,000 proxies would cost
- * more than rebuilding what depends on it.
+ * The plans of the active account as the main process last described them: a snapshot (an
+ * answer, or announced whole) with the patches announced since laid over it. Each patch makes a
+ * new snapshot that shares what it left alone, so the snapshot is held raw: deep reactivity over
+ * 100,000 proxies would cost more than what depends on it, which tells a changed plan by identity.
  */
 class PlansStore {
+  /** `#replica.value`, mirrored so that the popup redraws when it changes. */
   snapshot = $state.raw<PlansSnapshot | null>(null);
   #refreshAsked = $state(false);
-  /** Counts 'plans:changed' events: an answer older than an event must not overwrite it. */
-  #events = 0;
+  readonly #replica = new Replica<PlansSnapshot, PlansPatch>(applyPlansUpdate);
 
   get refreshing(): boolean {
     return this.#refreshAsked || !!this.snapshot?.refreshing;
   }
 
-  receive(snapshot: PlansSnapshot): void {
-    this.#events += 1;
-    this.#accept(snapshot);
+  receive(update: PlansUpdate): void {
+    if (update.kind === 'snapshot') {
+      if (this.#replica.base(update.snapshot)) this.#show({ whole: true });
+    } else if (this.#replica.delta(update)) {
+      this.#show({ whole: false });
+    }
   }
 
   async list(): Promise<void> {
@@ -38,19 +45,23 @@ class PlansStore {
   }
 
   async #ask(call: () => Promise<IpcResult<PlansSnapshot>>): Promise<void> {
-    const eventsBefore = this.#events;
-    const result = await call();
+    const result = await this.#replica.ask(call, (answer) =>
+      answer.ok ? answer.value : undefined,
+    );
     if (!result.ok) {
       // The last good plans stay on screen.
       toasts.error(result.error.message);
       return;
     }
-    if (this.#events === eventsBefore) this.#accept(result.value);
+    // Patches are shown as they arrive, so a value that differs now is the answer, taken.
+    if (this.#replica.value !== this.snapshot) this.#show({ whole: true });
   }
 
-  #accept(snapshot: PlansSnapshot): void {
+  #show({ whole }: { whole: boolean }): void {
+    const snapshot = this.#replica.value;
     this.snapshot = snapshot;
-    if (snapshot.plans) {
+    // The benchmarks time a whole listing from its arrival to its first paint.
+    if (whole && snapshot?.plans) {
       performance.mark('proxy-tray:plans-received');
       markAfterPaint('proxy-tray:plans-painted');
     }

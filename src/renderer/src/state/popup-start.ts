@@ -47,7 +47,7 @@ let following = false;
 
 function connect(): void {
   const api = bridge();
-  api.on('plans:changed', (snapshot) => plans.receive(snapshot));
+  api.on('plans:changed', (update) => plans.receive(update));
   api.on('session:changed', (view) => session.accept(view));
   api.on('settings:changed', (view) => settings.accept(view));
   api.on('alerts:changed', (list) => alerts.receive(list));
@@ -62,8 +62,10 @@ function connect(): void {
 }
 
 /**
- * Keeps the plans on screen those of the active account, and loads them the first time: the
- * main process announces plan changes, but not that another account's cached plans now apply.
+ * Keeps the plans on screen those of the active account, and loads them the first time. The main
+ * process also announces an account's plans whole when it becomes the active one, but that event
+ * and the session's may arrive in either order: asking while the plans shown are another
+ * account's costs one answer, and of that answer and the announced snapshot the older is ignored.
  */
 async function followActiveAccount(): Promise<void> {
   const account = session.activeAccount;

@@ -7,8 +7,8 @@ export type ProxyField = 'rotation' | 'interval' | 'label';
 
 /**
  * Changes and copies of single proxies. The main process applies a change optimistically, rolls a
- * refusal back and says so in its next snapshot; here a control is marked busy from the click
- * until the answer, and a refusal becomes a toast.
+ * refusal back, and announces each step as an update of that one proxy; here a control is marked
+ * busy from the click until the answer, and a refusal becomes a toast.
  */
 class ProxyActions {
   /** Requests under way per `proxyId:field` (two quick interval picks are two requests). */
