@@ -18,10 +18,10 @@ const SMALL_PER_ROUND = 3;
 const MB = 1024 * 1024;
 
 /**
- * What one change costs today, where every change sends the whole account to the popup (the
- * baseline of issue 14, per-proxy updates): the bytes emitted for one rotation toggle and for a
- * refresh that changes nothing, the main process's time per toggle at 1k and 100k proxies (the
- * ratio shows whether it grows with the account), and the memory 20 toggles leave behind.
+ * What one change costs (issue 14: a change costs what it changes): the bytes emitted for one
+ * rotation toggle and for a refresh that changes nothing, the main process's time per toggle at
+ * 1k and 100k proxies (the ratio shows whether it grows with the account), and the memory 20
+ * toggles leave behind.
  * Accounts of 100 proxies per plan on the reference service, over real HTTP.
  */
 export async function benchChanges(): Promise<void> {

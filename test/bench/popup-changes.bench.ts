@@ -19,10 +19,9 @@ const FRESH_ENOUGH_MS = 30_000;
 const TIMEOUT_MS = 120_000;
 
 /**
- * What a change and a load cost in the popup today, each whole account crossing to Chromium over
- * the browser harness (the baseline of issue 14): a click on a rotation switch until the switch is
- * painted in its new state, with 10,000 proxies, and a page load until the plan list is painted,
- * with 10,000 and 100,000.
+ * What a change and a load cost in the popup, in Chromium over the browser harness (issue 14): a
+ * click on a rotation switch until the switch is painted in its new state, with 10,000 proxies,
+ * and a page load until the plan list is painted, with 10,000 and 100,000.
  */
 export async function benchPopupChanges(): Promise<void> {
   requireChromium();

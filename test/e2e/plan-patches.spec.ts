@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/popup-fixtures';
+import { expect, test, type Popup } from './support/popup-fixtures';
 import { accountOf, expectPlansShown, proxyWhere, showProxy, titleOf } from './support/popup-ui';
 
 /** Whole listings the popup has taken since it loaded: the mark state/plans.svelte.ts sets. */
@@ -10,14 +10,20 @@ function listingsTaken(page: Page): Promise<number> {
   );
 }
 
-test('a rotation toggle comes back as a patch of its row, not as the whole listing', async ({
-  popup,
-}) => {
-  const { page, api } = popup;
+/** The popup showing the demo plans, and the switch of a proxy that does not rotate yet. */
+async function notRotatingSwitch({ page, api }: Popup) {
   await expectPlansShown(page, accountOf(api, 'demo').plans);
   const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked && !e.proxy.is_rotating);
   const row = await showProxy(page, proxy);
   const toggle = row.getByRole('switch', { name: `Rotation for ${titleOf(proxy)}`, exact: true });
+  return { proxy, toggle };
+}
+
+test('a rotation toggle comes back as a patch of its row, not as the whole listing', async ({
+  popup,
+}) => {
+  const { page, api } = popup;
+  const { proxy, toggle } = await notRotatingSwitch(popup);
   const before = await listingsTaken(page);
 
   await toggle.click();
@@ -32,10 +38,7 @@ test('a refresh in the background that changed one proxy shows it, without a who
   popup,
 }) => {
   const { page, api } = popup;
-  await expectPlansShown(page, accountOf(api, 'demo').plans);
-  const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked && !e.proxy.is_rotating);
-  const row = await showProxy(page, proxy);
-  const toggle = row.getByRole('switch', { name: `Rotation for ${titleOf(proxy)}`, exact: true });
+  const { proxy, toggle } = await notRotatingSwitch(popup);
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   const before = await listingsTaken(page);
 

@@ -1,35 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanView, PlansSnapshot, ProxyView } from '../../../src/shared/ipc/plans-view';
 import { applyPlansUpdate, type PlansPatch } from '../../../src/renderer/src/lib/plans-patches';
+import { planView, proxyView } from './view-fixtures';
 
-function proxy(id: number, overrides: Partial<ProxyView> = {}): ProxyView {
-  return {
-    id,
-    username: `user${id}`,
-    ip: `192.0.2.${id % 250}`,
-    port: 10_000 + id,
-    assigned_proxy_ipv4: '198.51.100.1',
-    assigned_proxy_ipv6: '2001:db8::1',
-    is_rotating: false,
-    rotate_interval: 300,
-    plan_ip_class: 4,
-    label: null,
-    pending: { rotation: false, interval: false, label: false },
-    ...overrides,
-  };
-}
-
-function plan(id: number, proxies: ProxyView[], name = `Plan ${id}`): PlanView {
-  return {
-    id,
-    name,
-    creation_date: '2025-01-01T00:00:00Z',
-    expire_date: '2026-01-01T00:00:00Z',
-    is_blocked: false,
-    proxy_limit: 10,
-    proxies,
-  };
-}
+const proxy = proxyView;
+const plan = (id: number, proxies: ProxyView[], name = `Plan ${id}`) => planView(id, name, proxies);
 
 const STATUS = {
   updatedAt: '2025-06-01T10:00:00.000Z',
