@@ -1,10 +1,11 @@
 import { expect, test } from './support/popup-fixtures';
+import { formatCalendarDate } from '../../src/shared/format/calendar-date';
 import { accountOf, expectPlansShown, required } from './support/popup-ui';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 test.describe('alerts', () => {
-  test('the popup lists the expiring and the blocked plan; a click brings the plan into view', async ({
+  test('the popup lists the expiring, expired and blocked plans; a click brings the plan into view and closes the list', async ({
     popup,
   }) => {
     const { page, api } = popup;
@@ -20,6 +21,10 @@ test.describe('alerts', () => {
       }),
       'a demo plan expiring within 3 days',
     );
+    const expired = required(
+      plans.find((plan) => !plan.is_blocked && Date.parse(plan.expire_date) <= Date.now()),
+      'a demo plan still listed after its expiry',
+    );
     await expectPlansShown(page, plans);
 
     const alerts = page.getByRole('region', { name: 'Alerts', exact: true });
@@ -30,10 +35,7 @@ test.describe('alerts', () => {
     const planAlerts = alerts.getByRole('listitem').filter({ hasNotText: 'Your access token' });
     await expect(planAlerts).toHaveCount(
       plans.filter(
-        (plan) =>
-          plan.is_blocked ||
-          (Date.parse(plan.expire_date) > Date.now() &&
-            Date.parse(plan.expire_date) - Date.now() <= 3 * DAY),
+        (plan) => plan.is_blocked || Date.parse(plan.expire_date) - Date.now() <= 3 * DAY,
       ).length,
     );
     await expect(
@@ -44,6 +46,12 @@ test.describe('alerts', () => {
         name: new RegExp(`^${expiring.name} expires (today|tomorrow|in \\d days)`),
       }),
     ).toBeVisible();
+    // Dates as the plan headers write them, not as ISO text.
+    const expiredAlert = alerts.getByRole('button', {
+      name: new RegExp(`^${expired.name} expired on `),
+    });
+    await expect(expiredAlert).toContainText(formatCalendarDate(expired.expire_date));
+    await expect(alerts).not.toContainText(/\d{4}-\d{2}-\d{2}/);
 
     // The last plan first scrolls out of view, so the click has to bring it back.
     const last = required(plans.at(-1), 'a last plan');
@@ -54,6 +62,9 @@ test.describe('alerts', () => {
     const heading = page.getByRole('heading', { level: 2, name: expiring.name, exact: true });
     await expect(heading).toBeFocused();
     await expect(heading).toBeInViewport();
+    // The list has done its job: closed, it no longer covers the plan it opened.
+    await expect(alerts.getByRole('button', { expanded: false })).toBeVisible();
+    await expect(alerts.getByRole('listitem')).toHaveCount(0);
   });
 
   test('a desktop notification’s click opens the popup at its plan, even behind a search', async ({

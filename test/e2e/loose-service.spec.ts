@@ -1,5 +1,6 @@
 import { expect, test } from './support/popup-fixtures';
 import { accountOf, expectPlansShown, proxyWhere, showProxy, titleOf } from './support/popup-ui';
+import { isolateBidi } from '../../src/shared/text/bidi-controls';
 
 /*
  * The popup over a service that follows the spec loosely (the reference service's loose
@@ -18,7 +19,7 @@ test.describe('a loosely written service', () => {
     expect(unreadable).toHaveLength(2);
     const planName = unreadable[0]?.planName ?? '';
     const notice = page.getByRole('status').filter({ hasText: 'could not be read' });
-    const message = `2 proxies of ${planName} could not be read and are hidden.`;
+    const message = `2 proxies of ${isolateBidi(planName)} could not be read and are hidden.`;
     await expect(notice).toHaveCount(1);
     await expect(notice.getByText(message, { exact: true })).toBeVisible();
     // The field paths, for a report to the provider, one click away.

@@ -1,4 +1,6 @@
 import type { Plan } from '../../shared/api';
+import { formatCalendarDate } from '../../shared/format/calendar-date';
+import { stripBidiControls } from '../../shared/text/bidi-controls';
 
 /**
  * Which desktop notifications to show after a refresh: pure, so that it is tested with a fixed
@@ -6,7 +8,7 @@ import type { Plan } from '../../shared/api';
  * notified is not shown again, so a refresh every five minutes never repeats one.
  */
 
-export type AlertKind = 'plan-expiring' | 'plan-blocked' | 'token-expiring';
+export type AlertKind = 'plan-expiring' | 'plan-expired' | 'plan-blocked' | 'token-expiring';
 
 export interface Alert {
   /** `<kind>:<account>:<subject>:<day>`: one notification per subject and event per day. */
@@ -40,7 +42,7 @@ export interface AlertDecision {
   current: Alert[];
   /** To show now. */
   notify: Alert[];
-  /** Plans expiring soon or blocked right now: the tray shows this count as a badge. */
+  /** Plans expiring soon, expired or blocked right now: the tray shows this count as a badge. */
   attentionCount: number;
 }
 
@@ -51,6 +53,8 @@ export function decideAlerts(input: AlertInput): AlertDecision {
   const horizon = input.now.getTime() + input.warnDays * DAY_MS;
   const current: Alert[] = [];
   for (const plan of input.plans) {
+    // Set into a sentence that a notification shows as plain text: no direction controls.
+    const name = stripBidiControls(plan.name);
     // A plan whose expiry could not be read raises no expiry alert: its header says "expiry unknown".
     const expiresAt = plan.expire_date === null ? Number.NaN : Date.parse(plan.expire_date);
     if (plan.is_blocked) {
@@ -58,16 +62,25 @@ export function decideAlerts(input: AlertInput): AlertDecision {
         key: `plan-blocked:${input.accountId}:${plan.id}:${day}`,
         kind: 'plan-blocked',
         planId: plan.id,
-        title: `${plan.name} is blocked`,
+        title: `${name} is blocked`,
         body: 'Its proxies cannot be changed. Contact your provider.',
       });
-    } else if (expiresAt > input.now.getTime() && expiresAt <= horizon) {
+    } else if (expiresAt <= input.now.getTime()) {
+      // Still listed after its end: its proxies have stopped working, which the user must hear of.
+      current.push({
+        key: `plan-expired:${input.accountId}:${plan.id}:${day}`,
+        kind: 'plan-expired',
+        planId: plan.id,
+        title: `${name} expired on ${formatCalendarDate(plan.expire_date ?? '')}`,
+        body: `Its ${proxyCount(plan)} no longer work. Renew it with your provider.`,
+      });
+    } else if (expiresAt <= horizon) {
       current.push({
         key: `plan-expiring:${input.accountId}:${plan.id}:${day}`,
         kind: 'plan-expiring',
         planId: plan.id,
-        title: `${plan.name} expires ${inDays(expiresAt - input.now.getTime())}`,
-        body: `On ${plan.expire_date?.slice(0, 10)}. Renew it to keep its ${plan.proxies.length} proxies.`,
+        title: `${name} expires ${inDays(expiresAt - input.now.getTime())}`,
+        body: `On ${formatCalendarDate(plan.expire_date ?? '')}. Renew it to keep its ${proxyCount(plan)}.`,
       });
     }
   }
@@ -85,6 +98,10 @@ export function decideAlerts(input: AlertInput): AlertDecision {
     notify: current.filter((alert) => !input.alreadyNotified.has(alert.key)),
     attentionCount: current.filter((alert) => alert.kind !== 'token-expiring').length,
   };
+}
+
+function proxyCount(plan: AlertPlan): string {
+  return plan.proxies.length === 1 ? '1 proxy' : `${plan.proxies.length} proxies`;
 }
 
 function inDays(ms: number): string {

@@ -1,5 +1,6 @@
 import type { ListingProblem } from '../api/decoding/listing-problems';
 import type { ListingNotice } from '../../shared/ipc/plans-view';
+import { isolateBidi } from '../../shared/text/bidi-controls';
 
 /** How many field paths the details line names before "and N more". */
 const MAX_DETAILS = 8;
@@ -37,7 +38,7 @@ export function listingNoticeOf(problems: readonly ListingProblem[]): ListingNot
 function hiddenProxiesSentence(hidden: readonly ListingProblem[]): string {
   const perPlan = new Map<string, number>();
   for (const problem of hidden) {
-    const plan = problem.planName ?? 'a plan that could not be read';
+    const plan = problem.planName ? isolateBidi(problem.planName) : 'a plan that could not be read';
     perPlan.set(plan, (perPlan.get(plan) ?? 0) + 1);
   }
   const verb = hidden.length === 1 ? 'is' : 'are';

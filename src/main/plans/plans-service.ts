@@ -329,7 +329,8 @@ export class PlansService {
   #viewOf(state: AccountPlans, proxyId: number): ProxyView {
     const view = state.listing?.view(proxyId);
     if (!view)
-      throw new UserFacingError('not_found', `Proxy ${proxyId} is no longer in your plans.`);
+      // The popup never shows ids: a message names what the user sees, or nothing.
+      throw new UserFacingError('not_found', 'This proxy is no longer in your plans.');
     return view;
   }
 
@@ -341,7 +342,7 @@ export class PlansService {
     if (!state || !proxy) {
       throw new UserFacingError(
         'not_found',
-        `Proxy ${proxyId} is not in your plans: refresh and try again.`,
+        'This proxy is not in your plans any more: refresh and try again.',
       );
     }
     return { accountId, state, proxy };

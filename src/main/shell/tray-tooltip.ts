@@ -1,3 +1,4 @@
+import { stripBidiControls } from '../../shared/text/bidi-controls';
 import { alertSuffix, type TrayMenuInput } from './tray-menu-template';
 
 /** Windows cuts tray tooltips at 127 UTF-16 units (NOTIFYICONDATA.szTip holds 128 with the NUL). */
@@ -10,7 +11,9 @@ export const MAX_TRAY_TOOLTIP_LENGTH = 127;
 export function trayTooltip(
   input: Pick<TrayMenuInput, 'status' | 'accounts' | 'alerts' | 'shortcutProblem'>,
 ): string {
-  const account = input.accounts.find((candidate) => candidate.active)?.title.trim();
+  const active = input.accounts.find((candidate) => candidate.active)?.title;
+  // Plain text, like a menu: a direction control in the name would turn the words after it around.
+  const account = active === undefined ? undefined : stripBidiControls(active).trim();
   const detail = (() => {
     switch (input.status) {
       case 'starting':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideAlerts, type AlertInput } from '../../../src/main/alerts/alert-decisions';
 import type { Plan } from '../../../src/shared/api';
+import { formatCalendarDate } from '../../../src/shared/format/calendar-date';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -32,7 +33,7 @@ function decide(overrides: Partial<AlertInput> = {}) {
 }
 
 describe('decideAlerts', () => {
-  it('announces a plan expiring within the warning days, and not one further out or already expired', () => {
+  it('announces a plan expiring within the warning days, and not one further out', () => {
     const { notify, attentionCount } = decide({
       plans: [
         plan(1, { expire_date: expiringIn(2.5) }),
@@ -41,11 +42,56 @@ describe('decideAlerts', () => {
         plan(4, { expire_date: expiringIn(0.2), name: 'Mobile DE' }),
       ],
     });
-    expect(notify.map((alert) => [alert.kind, alert.planId, alert.title])).toEqual([
-      ['plan-expiring', 1, 'Plan 1 expires in 2 days'],
-      ['plan-expiring', 4, 'Mobile DE expires today'],
+    expect(
+      notify
+        .filter((alert) => alert.kind === 'plan-expiring')
+        .map((alert) => [alert.planId, alert.title]),
+    ).toEqual([
+      [1, 'Plan 1 expires in 2 days'],
+      [4, 'Mobile DE expires today'],
     ]);
-    expect(attentionCount).toBe(2);
+    expect(notify.map((alert) => alert.planId)).not.toContain(2);
+    // Plan 3 ended yesterday: an alert of its own (below), and on the badge too.
+    expect(attentionCount).toBe(3);
+  });
+
+  it('announces a plan still listed after its expiry, with the day it ended', () => {
+    const ended = expiringIn(-40);
+    const { notify, current, attentionCount } = decide({
+      plans: [{ ...plan(3, { name: 'Residential US', expire_date: ended }), proxies: [{}, {}] }],
+    });
+    expect(notify).toEqual([
+      {
+        key: 'plan-expired:acct:3:2026-11-21',
+        kind: 'plan-expired',
+        planId: 3,
+        title: `Residential US expired on ${formatCalendarDate(ended)}`,
+        body: 'Its 2 proxies no longer work. Renew it with your provider.',
+      },
+    ]);
+    expect(current).toEqual(notify);
+    expect(attentionCount).toBe(1);
+  });
+
+  it('drops direction controls from plan names: notifications show them as plain text', () => {
+    const { notify } = decide({
+      plans: [
+        plan(1, { name: 'Resi\u202Edential', is_blocked: true }),
+        plan(2, { name: '\u2067Mobile\u2069', expire_date: expiringIn(1.5) }),
+      ],
+    });
+    expect(notify.map((alert) => alert.title)).toEqual([
+      'Residential is blocked',
+      'Mobile expires tomorrow',
+    ]);
+  });
+
+  it('writes dates as the popup does, never as ISO text', () => {
+    const [alert] = decide({ plans: [plan(1, { expire_date: '2026-11-23T18:00:00Z' })] }).notify;
+    expect(alert?.body).toBe(
+      `On ${formatCalendarDate('2026-11-23T18:00:00Z')}. Renew it to keep its 0 proxies.`,
+    );
+    expect(alert?.body).not.toContain('2026-11-23');
   });
 
   it('announces a blocked plan, whatever its expiry', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingProblem } from '../../../src/main/api/decoding/listing-problems';
 import { listingNoticeOf } from '../../../src/main/plans/listing-notice';
+import { isolateBidi } from '../../../src/shared/text/bidi-controls';
 
 const problem = (overrides: Partial<ListingProblem>): ListingProblem => ({
   path: '[0].proxies[3].port',
@@ -12,14 +13,23 @@ const problem = (overrides: Partial<ListingProblem>): ListingProblem => ({
   ...overrides,
 });
 
+/** Plan names are isolated in the sentence: their direction never spills into the app's words. */
+const RESIDENTIAL = '\u2068Residential US 50\u2069';
+
 describe('the notice of what a listing left out', () => {
+  it('isolates a plan name, whose own direction controls are dropped', () => {
+    expect(listingNoticeOf([problem({ planName: 'Resi\u202Edential\u2069' })])?.message).toBe(
+      '1 proxy of \u2068Residential\u2069 could not be read and is hidden.',
+    );
+  });
+
   it('is null when everything was read', () => {
     expect(listingNoticeOf([])).toBeNull();
   });
 
   it('counts hidden proxies per plan, in one sentence', () => {
     expect(listingNoticeOf([problem({})])?.message).toBe(
-      '1 proxy of Residential US 50 could not be read and is hidden.',
+      `1 proxy of ${RESIDENTIAL} could not be read and is hidden.`,
     );
     const twoPlans = [
       problem({}),
@@ -27,7 +37,7 @@ describe('the notice of what a listing left out', () => {
       problem({ path: '[1].proxies[0].id', planId: 101, planName: 'Mobile 10' }),
     ];
     expect(listingNoticeOf(twoPlans)?.message).toBe(
-      '3 proxies could not be read and are hidden (2 of Residential US 50, 1 of Mobile 10).',
+      `3 proxies could not be read and are hidden (2 of ${RESIDENTIAL}, 1 of ${isolateBidi('Mobile 10')}).`,
     );
   });
 
@@ -70,9 +80,7 @@ describe('the notice of what a listing left out', () => {
       problem({ path: `[0].proxies[${index}].port` }),
     );
     const notice = listingNoticeOf(many);
-    expect(notice?.message).toBe(
-      '12 proxies of Residential US 50 could not be read and are hidden.',
-    );
+    expect(notice?.message).toBe(`12 proxies of ${RESIDENTIAL} could not be read and are hidden.`);
     expect(notice?.details.split('; ')).toHaveLength(9);
     expect(notice?.details.endsWith('; and 4 more')).toBe(true);
   });

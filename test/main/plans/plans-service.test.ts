@@ -248,6 +248,8 @@ describe('PlansService changes', () => {
     await plans.refresh();
     const error = await rejectionOf(plans.setRotation(999_999, true));
     expect(error).toMatchObject({ kind: 'not_found' });
+    // The popup never shows ids, so no message names one.
+    expect(String((error as Error).message)).not.toContain('999999');
     expect(fixture.service().requestLog.count({ path: '/proxies/update_rotation' })).toBe(0);
   });
 

@@ -4,6 +4,7 @@ import { PlansService } from '../../../src/main/plans/plans-service';
 import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
 import { rejectionOf, useReferenceService } from '../api/reference-service-fixture';
 import { confIn, useTempDir } from '../settings/temp-store-dir';
+import { isolateBidi } from '../../../src/shared/text/bidi-controls';
 
 /*
  * The plans of a service that answers loosely or loses answers: nothing the service applied is
@@ -48,7 +49,7 @@ describe('a listing read in part', () => {
     expect(shown).toHaveLength(listing.flatMap((plan) => plan.proxies).length - 2);
     expect(viewOf(snapshot, first.id)).toBeUndefined();
     expect(snapshot.notice?.message).toBe(
-      `2 proxies of ${listing[1]?.name} could not be read and are hidden.`,
+      `2 proxies of ${isolateBidi(listing[1]?.name ?? '')} could not be read and are hidden.`,
     );
     expect(snapshot.notice?.details).toBe(
       '[1].proxies[0].port: Expected a port from 1 to 65535; [1].proxies[1].password: Expected a password',

@@ -7,6 +7,11 @@ describe('menuLabel', () => {
     expect(menuLabel('A&&B&')).toBe('A&&&&B&&');
   });
 
+  it('drops direction controls, which would turn the words after a name around', () => {
+    expect(menuLabel('Resi\u202Edential \u2067US\u2069 (3 IPs)')).toBe('Residential US (3 IPs)');
+    expect(menuLabel('شبكة ألمانيا')).toBe('شبكة ألمانيا');
+  });
+
   it('leaves ordinary text alone', () => {
     expect(menuLabel('Residential US — 10 IPs')).toBe('Residential US — 10 IPs');
   });

@@ -39,6 +39,14 @@ describe('trayTooltip', () => {
     );
   });
 
+  it('drops direction controls from the account’s name', () => {
+    const tooltip = trayTooltip({
+      status: 'rejected',
+      accounts: [{ id: 'a', title: '\u202Ework@example.com', active: true }],
+    });
+    expect(tooltip).toBe('Proxy Tray — work@example.com: sign in again');
+  });
+
   it('keeps ampersands as they are (tooltips are not menus)', () => {
     const tooltip = trayTooltip({
       status: 'active',

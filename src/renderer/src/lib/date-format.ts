@@ -5,11 +5,6 @@ const dayAndTime = new Intl.DateTimeFormat(undefined, {
   hour: '2-digit',
   minute: '2-digit',
 });
-const calendarDate = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 
 function sameDay(a: Date, b: Date): boolean {
   return a.toDateString() === b.toDateString();
@@ -20,10 +15,4 @@ export function formatMoment(iso: string, now: number): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return sameDay(date, new Date(now)) ? timeOfDay.format(date) : dayAndTime.format(date);
-}
-
-/** A plan's exact expiry date, next to the relative one. */
-export function formatCalendarDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : calendarDate.format(date);
 }
