@@ -61,4 +61,38 @@ test.describe('labels', () => {
     expect(api.requestLog.count({ method: 'PUT', path: '/proxies/update_label' })).toBe(0);
     expect(api.store.proxyState(proxy.id)?.label).toBeUndefined();
   });
+
+  test('a label near the limit shows a counter; one past it is refused in words, never cut', async ({
+    popup,
+  }) => {
+    const { page, api } = popup;
+    await expectPlansShown(page, accountOf(api, 'demo').plans);
+    const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
+    const title = titleOf(proxy);
+    const row = await showProxy(page, proxy);
+    await row.getByRole('button', { name: `Edit label for ${title}`, exact: true }).click();
+    const field = page.getByRole('textbox', { name: `Label for ${title}`, exact: true });
+
+    // A paste of 1,204 characters stays whole in the field: nothing is cut silently.
+    const tooLong = 'x'.repeat(1204);
+    await field.fill(tooLong);
+    await expect(field).toHaveValue(tooLong);
+    await expect(row.getByText('1204 / 1000', { exact: true })).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await field.press('Enter');
+    await expect(
+      page.getByText('The label is 204 characters too long: labels hold at most 1000.'),
+    ).toBeVisible();
+    // Still editing, to shorten it; nothing went to the service.
+    await expect(field).toBeFocused();
+    expect(api.requestLog.count({ method: 'PUT', path: '/proxies/update_label' })).toBe(0);
+
+    // Emoji count as one character each, as the main process counts them.
+    await field.fill('🛰️'.repeat(950));
+    await expect(row.getByText('950 / 1000', { exact: true })).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'false');
+    await field.fill('x'.repeat(950));
+    await field.press('Enter');
+    await expect.poll(() => api.store.proxyState(proxy.id)?.label).toBe('x'.repeat(950));
+  });
 });

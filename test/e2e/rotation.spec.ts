@@ -4,6 +4,7 @@ import {
   chooseOption,
   expectPlansShown,
   proxyWhere,
+  searchBox,
   showProxy,
   titleOf,
 } from './support/popup-ui';
@@ -48,7 +49,7 @@ test.describe('rotation', () => {
     await expect.poll(() => api.store.proxyState(proxy.id)?.rotate_interval).toBe(600);
   });
 
-  test('a custom interval in seconds reaches the service; an invalid one is refused inline', async ({
+  test('a custom interval in human units reaches the service; an invalid one is refused inline', async ({
     popup,
   }) => {
     const { page, api } = popup;
@@ -57,29 +58,63 @@ test.describe('rotation', () => {
     const title = titleOf(proxy);
     const before = proxy.rotate_interval;
     const row = await showProxy(page, proxy);
-
-    await chooseOption(
-      row.getByRole('combobox', { name: `Rotation interval for ${title}`, exact: true }),
-      'Custom…',
-    );
-    const seconds = row.getByRole('spinbutton', {
-      name: `Custom interval in seconds for ${title}`,
+    const picker = row.getByRole('combobox', {
+      name: `Rotation interval for ${title}`,
       exact: true,
     });
+
+    await chooseOption(picker, 'Custom…');
+    const field = row.getByRole('textbox', { name: `Custom interval for ${title}`, exact: true });
+    await expect(field).toBeFocused();
     const setInterval = row.getByRole('button', { name: 'Set interval', exact: true });
 
-    await seconds.fill('0');
+    await field.fill('0');
     await setInterval.click();
-    await expect(row.getByRole('alert')).toBeVisible();
+    await expect(row.getByRole('alert')).toContainText('90 s, 5 min or 2 h');
     expect(api.store.proxyState(proxy.id)?.rotate_interval).toBe(before);
     expect(api.requestLog.count({ method: 'PUT', path: '/proxies/update_rotate_interval' })).toBe(
       0,
     );
 
-    await seconds.fill('45');
-    await setInterval.click();
-    await expect.poll(() => api.store.proxyState(proxy.id)?.rotate_interval).toBe(45);
+    await field.fill('2 h');
+    await field.press('Enter');
+    await expect.poll(() => api.store.proxyState(proxy.id)?.rotate_interval).toBe(7_200);
+    // Closed once saved; the picker shows the value in effect, in hours, and no editor stays.
+    await expect(field).toHaveCount(0);
     await expect(row.getByRole('alert')).toHaveCount(0);
+    await expect(picker.locator('option:checked')).toHaveText('2 h');
+  });
+
+  test('a typed interval left by a click elsewhere is dropped, and the old value shows', async ({
+    popup,
+  }) => {
+    const { page, api } = popup;
+    await expectPlansShown(page, accountOf(api, 'demo').plans);
+    const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
+    const title = titleOf(proxy);
+    const before = proxy.rotate_interval;
+    const row = await showProxy(page, proxy);
+    const picker = row.getByRole('combobox', {
+      name: `Rotation interval for ${title}`,
+      exact: true,
+    });
+
+    await chooseOption(picker, 'Custom…');
+    const field = row.getByRole('textbox', { name: `Custom interval for ${title}`, exact: true });
+    await field.fill('45 min');
+    await searchBox(page).click();
+    await expect(field).toHaveCount(0);
+    expect(await picker.inputValue()).toBe(String(before));
+
+    await chooseOption(picker, 'Custom…');
+    await field.fill('45 min');
+    await field.press('Escape');
+    await expect(field).toHaveCount(0);
+    await expect(picker).toBeFocused();
+    expect(await picker.inputValue()).toBe(String(before));
+    expect(api.requestLog.count({ method: 'PUT', path: '/proxies/update_rotate_interval' })).toBe(
+      0,
+    );
   });
 
   test('a change the service refuses rolls back and says why', async ({ popup }) => {

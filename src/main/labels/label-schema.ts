@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { resourceId } from '../../shared/api/primitives';
-import { MAX_LABEL_LENGTH } from '../../shared/api/updates';
+import { labelTextSchema } from '../../shared/api/label-text';
 
 /** The labels file: `{ schemaVersion, labels: { <account id>: { <proxy id>: <label> } } }`. */
 export const LABELS_SCHEMA_VERSION = 1;
-/** The same limit the app applies before sending a label to the service. */
-export const LABEL_MAX_LENGTH = MAX_LABEL_LENGTH;
 export const ACCOUNT_ID_MAX_LENGTH = 200;
 
-/** Counted in characters as a person sees them (code points), not UTF-16 units. */
-export const labelSchema = z
-  .string({ error: 'A label must be text.' })
-  .refine((label) => [...label].length <= LABEL_MAX_LENGTH, {
-    error: `The label must be at most ${LABEL_MAX_LENGTH} characters long.`,
-  });
+/** Counted in characters as a person sees them, as the popup counts them. */
+export const labelSchema = labelTextSchema('A label must be text.');
 
 export const accountIdSchema = z
   .string({ error: 'The account id must be text.' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelTextSchema } from './label-text';
 import { MAX_LABEL_LENGTH, MAX_ROTATE_INTERVAL_SECONDS } from './limits';
 
 /**
@@ -36,13 +37,7 @@ export const rotateIntervalResultSchema = z.object({ success: z.boolean() });
 
 export const labelUpdateSchema = z.object({
   id: proxyId,
-  // Counted in characters as a person sees them (an emoji is one), not in UTF-16 units.
-  label: z
-    .string('The label must be text.')
-    .refine(
-      (label) => [...label].length <= MAX_LABEL_LENGTH,
-      `The label must be at most ${MAX_LABEL_LENGTH} characters long.`,
-    ),
+  label: labelTextSchema('The label must be text.'),
 });
 export type LabelUpdate = z.infer<typeof labelUpdateSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userSchema } from '../api';
-import { MAX_LABEL_LENGTH, MAX_ROTATE_INTERVAL_SECONDS } from '../api/updates';
+import { MAX_LABEL_UNITS } from '../api/limits';
+import { MAX_ROTATE_INTERVAL_SECONDS } from '../api/updates';
 import { copyFormatSchema, hostChoiceSchema } from '../credentials';
 import { EXPORT_KINDS } from '../export/export-kinds';
 import { proxyChecksDeltaSchema, proxyChecksViewSchema } from '../proxy-check/check-view';
@@ -55,7 +56,7 @@ export const ipcContract = {
     output: proxyViewSchema,
   },
   'proxy:set-label': {
-    input: z.object({ proxyId, label: z.string().max(MAX_LABEL_LENGTH * 2) }),
+    input: z.object({ proxyId, label: z.string().max(MAX_LABEL_UNITS) }),
     output: proxyViewSchema,
   },
   /** Only on an explicit "show password": the plan list never carries passwords. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CUSTOM_INTERVAL,
+  formatInterval,
   INTERVAL_PRESETS,
-  parseIntervalSeconds,
-  pickerValueOf,
+  isPresetInterval,
+  parseInterval,
 } from '../../../src/renderer/src/lib/interval-presets';
 
 describe('interval presets', () => {
@@ -15,26 +15,61 @@ describe('interval presets', () => {
       ['30 min', 1800],
       ['1 h', 3600],
     ]);
+    expect(isPresetInterval(300)).toBe(true);
+    expect(isPresetInterval(900)).toBe(false);
   });
 
-  it('shows a preset interval as itself and any other as custom', () => {
-    expect(pickerValueOf(300)).toBe('300');
-    expect(pickerValueOf(3600)).toBe('3600');
-    expect(pickerValueOf(900)).toBe(CUSTOM_INTERVAL);
-    expect(pickerValueOf(0)).toBe(CUSTOM_INTERVAL);
+  it('labels each preset as formatInterval writes it', () => {
+    for (const preset of INTERVAL_PRESETS)
+      expect(formatInterval(preset.seconds)).toBe(preset.label);
   });
 });
 
-describe('parseIntervalSeconds', () => {
-  it('accepts whole seconds from 1 to one year', () => {
-    expect(parseIntervalSeconds('1')).toEqual({ ok: true, seconds: 1 });
-    expect(parseIntervalSeconds(' 900 ')).toEqual({ ok: true, seconds: 900 });
-    expect(parseIntervalSeconds('31536000')).toEqual({ ok: true, seconds: 31_536_000 });
+describe('formatInterval', () => {
+  it.each([
+    [1, '1 s'],
+    [90, '90 s'],
+    [120, '2 min'],
+    [5_400, '90 min'],
+    [7_200, '2 h'],
+    [86_400, '1 d'],
+    [129_600, '36 h'],
+    [31_536_000, '365 d'],
+    [31_535_999, '31535999 s'],
+  ])('writes %i seconds as %j, exactly', (seconds, text) => {
+    expect(formatInterval(seconds)).toBe(text);
+  });
+});
+
+describe('parseInterval', () => {
+  it.each([
+    ['1', 1],
+    [' 900 ', 900],
+    ['90 s', 90],
+    ['90sec', 90],
+    ['5 min', 300],
+    ['5m', 300],
+    ['2 h', 7_200],
+    ['2 Hours', 7_200],
+    ['1 day', 86_400],
+    ['365 d', 31_536_000],
+    ['31536000', 31_536_000],
+  ])('reads %j as %i seconds', (text, seconds) => {
+    expect(parseInterval(text)).toEqual({ ok: true, seconds });
   });
 
-  it.each(['', '0', '31536001', '1.5', '-5', '1e3', 'ten', '12 s'])('refuses %j', (text) => {
-    const result = parseIntervalSeconds(text);
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(/whole number of seconds from 1 to 31536000/);
+  it('reads back every interval it writes', () => {
+    for (const seconds of [1, 59, 90, 600, 5_400, 7_200, 86_400, 31_536_000]) {
+      expect(parseInterval(formatInterval(seconds))).toEqual({ ok: true, seconds });
+    }
   });
+
+  it.each(['', '0', '0 min', '366 d', '31536001', '1.5', '-5', '1e3', 'ten', '5 weeks', 'h'])(
+    'refuses %j, saying what it takes',
+    (text) => {
+      const result = parseInterval(text);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.message).toMatch(/from 1 s to 365 d.*90 s, 5 min or 2 h/);
+    },
+  );
 });
