@@ -1,4 +1,4 @@
-export type Screen = 'plans' | 'settings' | 'add-account';
+export type Screen = 'plans' | 'settings' | 'add-account' | 'account-details';
 
 /** Which screen the popup shows, and the requests that cross components (focus the search). */
 class Navigation {
@@ -11,11 +11,22 @@ class Navigation {
   shownCount = $state(0);
   /** A plan to bring into view (an alert's click), until the plan list has done so. */
   planRequest = $state.raw<{ planId: number } | null>(null);
+  /**
+   * Set when a screen opened from the account menu closes: the menu's button, which mounts again
+   * with the plans, takes the focus back (and clears this).
+   */
+  accountMenuFocusPending = $state(false);
 
   show(screen: Screen, options: { serviceUrl?: string } = {}): void {
     this.signInServiceUrl = options.serviceUrl ?? '';
     this.screen = screen;
     if (screen === 'plans') this.focusSearch();
+  }
+
+  /** Back to the plans from a screen the account menu opened, focus on that menu's button. */
+  returnToAccountMenu(): void {
+    this.screen = 'plans';
+    this.accountMenuFocusPending = true;
   }
 
   focusSearch(): void {
@@ -34,7 +45,12 @@ class Navigation {
   }): void {
     this.shownCount += 1;
     if (event.panel === 'settings') this.screen = 'settings';
-    else if (event.panel === 'plans' && this.screen === 'settings') this.screen = 'plans';
+    else if (
+      event.panel === 'plans' &&
+      (this.screen === 'settings' || this.screen === 'account-details')
+    ) {
+      this.screen = 'plans';
+    }
     if (event.planId !== undefined) this.showPlan(event.planId);
     else if (event.focusSearch) this.focusSearch();
   }
