@@ -44,6 +44,12 @@ export class AccountListing {
     return at && this.#plans[at.plan]?.proxies[at.row];
   }
 
+  /** The plan the proxy is listed in, as the service has it. */
+  planOf(proxyId: number): Plan | undefined {
+    const at = this.#positions.get(proxyId);
+    return at && this.#plans[at.plan];
+  }
+
   view(proxyId: number): ProxyView | undefined {
     const at = this.#positions.get(proxyId);
     return at && this.#views[at.plan]?.proxies[at.row];

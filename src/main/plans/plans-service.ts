@@ -165,6 +165,8 @@ export class PlansService {
       shownIn: (proxy) => proxy.label === label,
       keep: (accountId) => this.#labels.set(accountId, proxyId, label),
       keptUnconfirmed: 'Could not confirm the label with the service; it is kept on this computer.',
+      keptWhenBlocked:
+        'The service refused the label because its plan is blocked; it is kept on this computer.',
     });
   }
 
@@ -281,6 +283,13 @@ export class PlansService {
       });
     } catch (error) {
       this.#reportIfRejected(error);
+      if (change.keptWhenBlocked !== undefined && isRefusal(error)) {
+        if (state.listing?.planOf(proxyId)?.is_blocked) {
+          // Labels are the user's own: a blocked plan's refusal does not undo what they typed.
+          change.keep?.(accountId);
+          throw new UserFacingError('forbidden', change.keptWhenBlocked);
+        }
+      }
       if (!isUnconfirmed(error)) throw error;
       // Still inside the pending change: the popup shows the value asked for until the
       // service's own value is known.
@@ -417,6 +426,16 @@ interface ProxyChange {
   keep?: (accountId: string) => void;
   /** Keep it locally even when the service's answer was lost, and say so in these words. */
   keptUnconfirmed?: string;
+  /** Keep it locally even when the service refuses it for a blocked plan, and say so. */
+  keptWhenBlocked?: string;
+}
+
+/** The service said no to this change (not to the token, not a lost answer). */
+function isRefusal(error: unknown): boolean {
+  return (
+    error instanceof ProxyServiceError &&
+    (error.kind === 'forbidden' || error.kind === 'invalid_input')
+  );
 }
 
 function isUnconfirmed(error: unknown): boolean {

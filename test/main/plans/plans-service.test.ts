@@ -243,6 +243,34 @@ describe('PlansService changes', () => {
     expect(proxyView(plans.snapshot(), id)?.label).toBe('kept');
   });
 
+  it('keeps a label the service refuses for a blocked plan, and says so', async () => {
+    const { plans, labels } = setUp();
+    await plans.refresh();
+    const id = fixture.blockedProxyId();
+    const error = await rejectionOf(plans.setLabel(id, 'Old office'));
+    expect(error).toMatchObject({
+      kind: 'forbidden',
+      message:
+        'The service refused the label because its plan is blocked; it is kept on this computer.',
+    });
+    expect(fixture.service().store.proxyState(id)?.label).toBeUndefined();
+    expect(labels.forAccount('account-demo').get(id)).toBe('Old office');
+    expect(proxyView(plans.snapshot(), id)).toMatchObject({
+      label: 'Old office',
+      pending: { label: false },
+    });
+  });
+
+  it('rolls a refused rotation of a blocked plan back: only labels are kept locally', async () => {
+    const { plans } = setUp();
+    await plans.refresh();
+    const id = fixture.blockedProxyId();
+    const before = proxyView(plans.snapshot(), id)?.is_rotating;
+    const error = await rejectionOf(plans.setRotation(id, !before));
+    expect(error).toMatchObject({ kind: 'forbidden' });
+    expect(proxyView(plans.snapshot(), id)?.is_rotating).toBe(before);
+  });
+
   it('refuses a change to a proxy it does not know, without calling the service', async () => {
     const { plans } = setUp();
     await plans.refresh();
