@@ -1,4 +1,5 @@
 import type { CheckFailureReason } from '../../shared/proxy-check/check-reasons';
+import type { NetworkError } from './error-to-failure';
 
 /**
  * A check that ended in a known way, with the sentence the user reads. Messages are written here
@@ -65,6 +66,70 @@ export const checkFailures = {
       `The echo service's answer through the proxy ${proxy} holds no IP address.`,
     ),
 };
+
+/**
+ * The echo failed when asked directly, as a run began. Each message names the echo and says that
+ * no proxy was checked, so that nobody reads a dead echo as a list of dead proxies.
+ */
+export const echoProbeFailures = {
+  unusableUrl: (problem: string) =>
+    new CheckFailure(
+      'echo_unreachable',
+      `${problem} No proxy was checked; choose another echo in Settings.`,
+    ),
+
+  unreachable: (echoHost: string, error: NetworkError) =>
+    echoUnreachable(
+      echoHost,
+      `could not be reached from this computer (${networkErrorWords(error)})`,
+      'Check your connection or choose another echo in Settings.',
+    ),
+
+  timedOut: (echoHost: string, deadlineMs: number) =>
+    echoUnreachable(
+      echoHost,
+      `did not answer this computer within ${formatDuration(deadlineMs)}`,
+      'Check your connection or choose another echo in Settings.',
+    ),
+
+  status: (echoHost: string, status: number) =>
+    echoUnreachable(
+      echoHost,
+      `answered this computer with an error (HTTP ${status})`,
+      'Try again later or choose another echo in Settings.',
+    ),
+
+  withoutAddress: (echoHost: string) =>
+    echoUnreachable(
+      echoHost,
+      'answered this computer without an IP address',
+      'Choose another echo in Settings.',
+    ),
+};
+
+function echoUnreachable(echoHost: string, problem: string, advice: string): CheckFailure {
+  return new CheckFailure(
+    'echo_unreachable',
+    `The IP echo service ${echoHost} ${problem}, so no proxy was checked. ${advice}`,
+  );
+}
+
+function networkErrorWords({ kind, code, hostname }: NetworkError): string {
+  switch (kind) {
+    case 'refused':
+      return 'connection refused';
+    case 'dns':
+      return hostname
+        ? `the name ${hostname} could not be resolved`
+        : 'its name could not be resolved';
+    case 'tls':
+      return `the secure connection failed: ${code}`;
+    case 'certificate':
+      return `its certificate was not accepted: ${code}`;
+    case 'broken':
+      return code ? `the connection broke off: ${code}` : 'the connection broke off';
+  }
+}
 
 function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} seconds`;

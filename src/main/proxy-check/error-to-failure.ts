@@ -40,7 +40,7 @@ export function failureFromError(error: unknown, context: FailureContext): Check
   return (
     socksFailure(message, context) ??
     connectFailure(message, context) ??
-    codeFailure(codeOf(error, message), hostnameOf(error), context)
+    codeFailure(error, context)
   );
 }
 
@@ -92,40 +92,59 @@ function connectFailure(message: string, { proxy }: FailureContext): CheckFailur
   return null;
 }
 
-function codeFailure(
-  code: string,
-  hostname: string | null,
-  { proxy, echoHost }: FailureContext,
-): CheckFailure {
-  if (code === 'ECONNREFUSED') {
-    return new CheckFailure(
-      'connection_refused',
-      `Nothing accepts connections at the proxy ${proxy} (connection refused).`,
-    );
-  }
-  if (DNS_CODES.has(code)) {
-    return new CheckFailure(
-      'dns',
-      `The host name ${hostname ?? echoHost} could not be resolved while checking the proxy ${proxy}.`,
-    );
-  }
+/**
+ * A network error as both the check and the echo probe word it: its kind, and the code when it is
+ * one worth showing (a code, unlike an error's text, cannot hold a password).
+ */
+export interface NetworkError {
+  kind: 'refused' | 'dns' | 'tls' | 'certificate' | 'broken';
+  /** The code for TLS, certificate and known network failures; null when it says nothing. */
+  code: string | null;
+  /** The host a DNS lookup failed for, when the error names it. */
+  hostname: string | null;
+}
+
+export function networkErrorOf(error: unknown): NetworkError {
+  const code = codeOf(error, error instanceof Error ? error.message : '');
+  const hostname = hostnameOf(error);
+  if (code === 'ECONNREFUSED') return { kind: 'refused', code: null, hostname };
+  if (DNS_CODES.has(code)) return { kind: 'dns', code: null, hostname };
   if (code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || code === 'EPROTO') {
-    return new CheckFailure(
-      'tls',
-      `The secure connection to the echo service through the proxy ${proxy} failed (${code}).`,
-    );
+    return { kind: 'tls', code, hostname };
   }
-  if (CERTIFICATE_CODE.test(code)) {
-    return new CheckFailure(
-      'tls',
-      `The echo service's certificate was not accepted through the proxy ${proxy} (${code}).`,
-    );
+  if (CERTIFICATE_CODE.test(code)) return { kind: 'certificate', code, hostname };
+  return { kind: 'broken', code: NETWORK_CODES.has(code) ? code : null, hostname };
+}
+
+function codeFailure(error: unknown, { proxy, echoHost }: FailureContext): CheckFailure {
+  const { kind, code, hostname } = networkErrorOf(error);
+  switch (kind) {
+    case 'refused':
+      return new CheckFailure(
+        'connection_refused',
+        `Nothing accepts connections at the proxy ${proxy} (connection refused).`,
+      );
+    case 'dns':
+      return new CheckFailure(
+        'dns',
+        `The host name ${hostname ?? echoHost} could not be resolved while checking the proxy ${proxy}.`,
+      );
+    case 'tls':
+      return new CheckFailure(
+        'tls',
+        `The secure connection to the echo service through the proxy ${proxy} failed (${code}).`,
+      );
+    case 'certificate':
+      return new CheckFailure(
+        'tls',
+        `The echo service's certificate was not accepted through the proxy ${proxy} (${code}).`,
+      );
+    case 'broken':
+      return new CheckFailure(
+        'network',
+        `The connection through the proxy ${proxy} broke off${code ? ` (${code})` : ''}.`,
+      );
   }
-  const detail = NETWORK_CODES.has(code) ? ` (${code})` : '';
-  return new CheckFailure(
-    'network',
-    `The connection through the proxy ${proxy} broke off${detail}.`,
-  );
 }
 
 function codeOf(error: unknown, message: string): string {

@@ -7,35 +7,62 @@ import type {
   ProxyCheckEntry,
   ProxyCheckResult,
   ProxyChecksDelta,
+  ProxyChecksLastRun,
   ProxyChecksView,
 } from '../../shared/proxy-check/check-view';
+import { runSummary } from '../../shared/proxy-check/run-summary';
+import type { CheckFailure } from './check-failure';
 import { checkProxy, type CheckProxy, type CheckTarget } from './check-proxy';
+import {
+  ECHO_PROBE_DEADLINE_MS,
+  probeEcho,
+  type EchoProbe,
+  type EchoProbeResult,
+} from './echo-probe';
 import { entryLabel } from './tunnel-agent';
+
+/** How long an echo that answered stays trusted: runs in a row do not each wait for a probe. */
+export const ECHO_PROBE_REUSE_MS = 60_000;
 
 export interface ProxyCheckServiceOptions {
   /** The checker; the real one unless a test needs to see what the service asks of it. */
   check?: CheckProxy;
   /** The proxy's entry point and credentials; throws when the listing does not hold the id. */
   resolveTarget: (proxyId: number) => CheckTarget;
-  /** Read as each check begins, so a settings change applies to the rest of a run. */
+  /**
+   * Read as a run starts: the echo is probed then, and every check of the run goes to the echo
+   * the probe found answering.
+   */
   echoUrl: () => string;
+  /** Asks the echo directly as a run starts; the real probe unless a test needs another. */
+  probeEcho?: EchoProbe;
   protocol: () => CheckProtocol;
   /** How many checks may run at once; clamped to 1…CHECK_CONCURRENCY_MAX. */
   concurrency: () => number;
   timeoutMs?: number;
   /** What changed since the last call, at most once per event-loop turn (see `#scheduleEmit`). */
   onChange: (delta: ProxyChecksDelta) => void;
-  /** The clock of the results the service writes itself (a checker that broke). */
+  /** The clock of the results the service writes itself, and of the probes it reuses. */
   now?: () => Date;
 }
 
 type Run = NonNullable<ProxyChecksView['run']>;
 type Entry = Omit<ProxyCheckEntry, 'proxyId'>;
 
+/** The run's echo: checks begin only once its probe says it answers. */
+interface RunEcho {
+  url: string;
+  reachable: boolean;
+  /** Cancels the probe while it is under way. */
+  probe: AbortController | null;
+}
+
 /**
  * Checks proxies a few at a time and keeps each proxy's last result. A run is the work pending
  * at any moment: proxies added while one is under way join it, and it ends when the queue
- * drains. Cancelled attempts record nothing, so a proxy keeps the result it had before.
+ * drains, with a one-line summary. Each run first asks the echo directly: when the echo fails,
+ * no proxy is checked through it and each gets the echo's failure instead. Cancelled attempts
+ * record nothing, so a proxy keeps the result it had before.
  */
 export class ProxyCheckService {
   readonly #options: ProxyCheckServiceOptions;
@@ -46,6 +73,13 @@ export class ProxyCheckService {
   readonly #queue = new Set<number>();
   readonly #inFlight = new Map<number, AbortController>();
   #run: Run | null = null;
+  /** The proxies the current run covers, for its summary. */
+  readonly #runProxies = new Set<number>();
+  #runEcho: RunEcho | null = null;
+  /** The last echo that answered a probe, and when: reused for a while by the next runs. */
+  #reachableEcho: { url: string; at: number } | null = null;
+  #lastRun: ProxyChecksLastRun = null;
+  #runsEnded = 0;
   #emitScheduled = false;
   /** Proxies whose entry was added or changed since the last delta; never in `#removed`. */
   readonly #changed = new Set<number>();
@@ -70,8 +104,9 @@ export class ProxyCheckService {
       const last = this.#entries.get(proxyId)?.last ?? null;
       this.#setEntry(proxyId, { state: 'queued', last });
       this.#queue.add(proxyId);
-      this.#run ??= { total: 0, done: 0, failed: 0 };
-      this.#run.total += 1;
+      if (!this.#run) this.#startRun();
+      this.#runProxies.add(proxyId);
+      if (this.#run) this.#run.total += 1;
     }
     this.#pump();
     this.#scheduleEmit();
@@ -87,7 +122,8 @@ export class ProxyCheckService {
     this.#inFlight.clear();
     for (const proxyId of this.#queue) this.#settleIdle(proxyId);
     this.#queue.clear();
-    this.#run = null;
+    // A cancelled run has no summary: the previous one was already replaced when it started.
+    this.#clearRun();
     this.#scheduleEmit();
     return this.view();
   }
@@ -95,6 +131,7 @@ export class ProxyCheckService {
   /** Cancels and clears every result: another account's proxies are another set. */
   forget(): void {
     this.cancel();
+    this.#lastRun = null;
     for (const proxyId of [...this.#entries.keys()]) this.#deleteEntry(proxyId);
   }
 
@@ -119,6 +156,7 @@ export class ProxyCheckService {
       revision: this.#revision,
       entries: [...this.#entries].map(([proxyId, entry]) => ({ proxyId, ...entry })),
       run: this.#run ? { ...this.#run } : null,
+      lastRun: this.#lastRun,
     };
   }
 
@@ -131,14 +169,97 @@ export class ProxyCheckService {
     }
   }
 
-  #pump(): void {
-    const limit = concurrencyLimit(this.#options.concurrency());
-    for (const proxyId of this.#queue) {
-      if (this.#inFlight.size >= limit) break;
-      this.#queue.delete(proxyId);
-      this.#begin(proxyId);
+  /** A new run: the previous summary goes, and the echo is probed unless it answered lately. */
+  #startRun(): void {
+    this.#run = { total: 0, done: 0, failed: 0 };
+    this.#lastRun = null;
+    const url = this.#options.echoUrl();
+    const reachable = this.#reachableEcho;
+    if (reachable?.url === url && this.#nowMs() - reachable.at < ECHO_PROBE_REUSE_MS) {
+      this.#runEcho = { url, reachable: true, probe: null };
+      return;
     }
-    if (this.#queue.size === 0 && this.#inFlight.size === 0) this.#run = null;
+    const controller = new AbortController();
+    const echo: RunEcho = { url, reachable: false, probe: controller };
+    this.#runEcho = echo;
+    const probe = this.#options.probeEcho ?? probeEcho;
+    const attempt = async () => probe(url, ECHO_PROBE_DEADLINE_MS, controller.signal);
+    attempt().then(
+      (result) => this.#echoProbed(echo, result),
+      // Cancelled (ignored there), or a probe that broke: the checks then go ahead, as they did
+      // before there was a probe, and tell for themselves what fails.
+      () => this.#echoProbed(echo, { reachable: true }),
+    );
+  }
+
+  #echoProbed(echo: RunEcho, result: EchoProbeResult): void {
+    // The run was cancelled or has ended since: the answer is nobody's.
+    if (this.#runEcho !== echo) return;
+    echo.probe = null;
+    if (result.reachable) {
+      echo.reachable = true;
+      this.#reachableEcho = { url: echo.url, at: this.#nowMs() };
+    } else {
+      this.#failQueued(result.failure);
+    }
+    this.#pump();
+    this.#scheduleEmit();
+  }
+
+  /** Every proxy waiting gets the echo's failure: none was checked, and none is blamed. */
+  #failQueued(failure: CheckFailure): void {
+    const result: ProxyCheckResult = {
+      ok: false,
+      protocol: this.#options.protocol(),
+      reason: failure.reason,
+      message: failure.message,
+      checkedAt: (this.#options.now?.() ?? new Date()).toISOString(),
+    };
+    for (const proxyId of this.#queue) {
+      this.#setEntry(proxyId, { state: 'idle', last: result });
+      if (this.#run) {
+        this.#run.done += 1;
+        this.#run.failed += 1;
+      }
+    }
+    this.#queue.clear();
+  }
+
+  #pump(): void {
+    if (this.#runEcho?.reachable) {
+      const limit = concurrencyLimit(this.#options.concurrency());
+      for (const proxyId of this.#queue) {
+        if (this.#inFlight.size >= limit) break;
+        this.#queue.delete(proxyId);
+        this.#begin(proxyId);
+      }
+    }
+    if (this.#queue.size === 0 && this.#inFlight.size === 0) this.#endRun();
+  }
+
+  /** The queue drained: the run ends with a summary of the proxies it covered. */
+  #endRun(): void {
+    if (!this.#run) return;
+    const results: ProxyCheckResult[] = [];
+    for (const proxyId of this.#runProxies) {
+      const last = this.#entries.get(proxyId)?.last;
+      if (last) results.push(last);
+    }
+    const summary = runSummary(results);
+    this.#runsEnded += 1;
+    this.#lastRun = summary === null ? null : { number: this.#runsEnded, summary };
+    this.#clearRun();
+  }
+
+  #clearRun(): void {
+    this.#runEcho?.probe?.abort();
+    this.#runEcho = null;
+    this.#runProxies.clear();
+    this.#run = null;
+  }
+
+  #nowMs(): number {
+    return this.#options.now?.().getTime() ?? Date.now();
   }
 
   #begin(proxyId: number): void {
@@ -150,6 +271,7 @@ export class ProxyCheckService {
     } catch {
       // Gone from the listing since `start` (and `dropUnlisted` not called yet).
       this.#deleteEntry(proxyId);
+      this.#runProxies.delete(proxyId);
       if (this.#run) this.#run.total -= 1;
       return;
     }
@@ -160,9 +282,10 @@ export class ProxyCheckService {
       last: this.#entries.get(proxyId)?.last ?? null,
     });
     const protocol = this.#options.protocol();
+    const echoUrl = this.#runEcho?.url ?? this.#options.echoUrl();
     const attempt = async () =>
       this.#check(target, {
-        echoUrl: this.#options.echoUrl(),
+        echoUrl,
         protocol,
         timeoutMs: this.#options.timeoutMs ?? CHECK_TIMEOUT_MS,
         signal: controller.signal,
@@ -199,6 +322,7 @@ export class ProxyCheckService {
     this.#inFlight.get(proxyId)?.abort();
     this.#inFlight.delete(proxyId);
     this.#deleteEntry(proxyId);
+    this.#runProxies.delete(proxyId);
     if (pending && this.#run) this.#run.total -= 1;
   }
 
@@ -255,6 +379,7 @@ export class ProxyCheckService {
       entries,
       removed: [...this.#removed],
       run: this.#run ? { ...this.#run } : null,
+      lastRun: this.#lastRun,
     };
     this.#changed.clear();
     this.#removed.clear();

@@ -16,6 +16,11 @@ export const CHECK_FAILURE_REASONS = [
   'proxy_error',
   /** The echo service answered something that is not an IP address, or an error status. */
   'echo_error',
+  /**
+   * The echo service failed when asked directly, without any proxy, as a run began: no proxy
+   * was checked, and the fault is the echo's (or this computer's connection), not the proxies'.
+   */
+  'echo_unreachable',
   /** Any other network failure (reset, unreachable network). */
   'network',
 ] as const;

@@ -21,14 +21,14 @@ type Events = readonly { event: string; payload: unknown }[];
  */
 function popupView(events: Events): ProxyChecksView {
   const entries = new Map<number, ProxyCheckEntry>();
-  let view: ProxyChecksView = { revision: 0, entries: [], run: null };
+  let view: ProxyChecksView = { revision: 0, entries: [], run: null, lastRun: null };
   for (const { event, payload } of events) {
     if (event !== 'checks:changed') continue;
     const delta = proxyChecksDeltaSchema.parse(payload);
     expect(delta.revision).toBe(view.revision + 1);
     for (const entry of delta.entries) entries.set(entry.proxyId, entry);
     for (const proxyId of delta.removed) entries.delete(proxyId);
-    view = { revision: delta.revision, entries: [], run: delta.run };
+    view = { revision: delta.revision, entries: [], run: delta.run, lastRun: delta.lastRun };
   }
   return { ...view, entries: inIdOrder([...entries.values()]) };
 }
@@ -122,6 +122,7 @@ describe('proxy checks over IPC', () => {
 
     valueOf(await app.call('settings:update', { checkEchoUrl: echo.url('/hold') }));
     valueOf(await app.call('checks:start', { proxyIds: plan.proxies.map((proxy) => proxy.id) }));
+    // Another echo URL: the run first probes it directly, and the echo holds that probe.
     await expect.poll(() => echo.held).toBe(1);
     const cancelled = valueOf(await app.call('checks:cancel'));
     expect(cancelled.run).toBeNull();

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckTarget } from '../../../src/main/proxy-check/check-proxy';
+import { probeEcho } from '../../../src/main/proxy-check/echo-probe';
 import {
   ProxyCheckService,
   type ProxyCheckServiceOptions,
@@ -34,6 +35,10 @@ function serviceWith(overrides: Partial<ProxyCheckServiceOptions> = {}) {
     protocol: () => settings.protocol,
     concurrency: () => settings.concurrency,
     onChange: (delta) => deltas.push(proxyChecksDeltaSchema.parse(delta)),
+    // The real probe, but of the echo's plain route: these tests hold the checks at `/hold`,
+    // which would hold the probe too. The probe itself is tested in proxy-check-echo.test.ts.
+    probeEcho: (echoUrl, deadlineMs, signal) =>
+      probeEcho(echoUrl.replace(/\/hold$/, '/'), deadlineMs, signal),
     ...overrides,
   });
   services.push(service);
@@ -109,11 +114,11 @@ describe('a run', () => {
 
     const started = service.start([1, 2, 3]);
     expect(started.run).toEqual({ total: 3, done: 0, failed: 0 });
-    expect(started.entries.map((entry) => entry.state).sort()).toEqual([
-      'checking',
-      'checking',
-      'queued',
-    ]);
+    // All wait while the echo is probed.
+    expect(started.entries.map((entry) => entry.state)).toEqual(['queued', 'queued', 'queued']);
+    await vi.waitFor(() =>
+      expect(service.view().entries.map((entry) => entry.state).sort()).not.toContain('queued'),
+    );
 
     const done = await drained();
     expect(done.run).toBeNull();
@@ -152,7 +157,8 @@ describe('a run', () => {
     }
     await drained();
     expect(echo.maxHeld).toBe(2);
-    expect(echo.sockets.accepted).toBe(7);
+    // One check per proxy, and the run's one probe.
+    expect(echo.sockets.accepted).toBe(7 + 1);
   });
 
   it('reports progress, and grows when proxies are added while it runs', async () => {
@@ -204,7 +210,7 @@ describe('a run', () => {
     await vi.waitFor(() => expect(servers().echo.held).toBe(1));
     servers().echo.releaseHeld();
     await drained();
-    expect(servers().echo.sockets.accepted).toBe(2);
+    expect(servers().echo.sockets.accepted).toBe(2 + 1);
   });
 
   it('skips ids the listing does not hold', async () => {
@@ -218,8 +224,9 @@ describe('a run', () => {
 
   it('starts no run when nothing is to be checked', () => {
     const { service } = serviceWith();
-    expect(service.start([404])).toEqual({ revision: 0, entries: [], run: null });
-    expect(service.start([])).toEqual({ revision: 0, entries: [], run: null });
+    const nothing = { revision: 0, entries: [], run: null, lastRun: null };
+    expect(service.start([404])).toEqual(nothing);
+    expect(service.start([])).toEqual(nothing);
   });
 
   it('drops a proxy that left the listing while it waited', async () => {
@@ -235,8 +242,8 @@ describe('a run', () => {
     const done = await drained();
     expect(done.entries.map((entry) => entry.proxyId)).toEqual([1]);
     expect(deltas.at(-1)?.removed).toEqual([2]);
-    // The run finished rather than waiting for a proxy it could not check.
-    expect(servers().echo.sockets.accepted).toBe(1);
+    // The run finished rather than waiting for a proxy it could not check (and probed once).
+    expect(servers().echo.sockets.accepted).toBe(1 + 1);
   });
 
   it('holds the concurrency setting within 1 and the maximum', async () => {
@@ -271,18 +278,19 @@ describe('a run', () => {
 
 describe('results', () => {
   it('stay while the next check of the proxy runs, then are replaced', async () => {
-    const { service, settings, addWorking, drained } = serviceWith();
+    const { service, addWorking, addRefused, drained } = serviceWith();
     addWorking(1);
     service.start([1]);
     const first = stateOf(await drained(), 1)?.last;
     expect(first?.ok).toBe(true);
 
-    settings.echoPath = '/status/503';
+    addRefused(1);
+    // The echo answered a moment ago: the check begins at once.
     const again = service.start([1]);
     expect(stateOf(again, 1)).toEqual({ proxyId: 1, state: 'checking', last: first });
 
     const second = stateOf(await drained(), 1)?.last;
-    expect(second).toMatchObject({ ok: false, reason: 'echo_error' });
+    expect(second).toMatchObject({ ok: false, reason: 'auth_refused' });
   });
 
   it('are dropped for proxies the listing no longer holds', async () => {
@@ -378,13 +386,14 @@ describe('cancel', () => {
       entries: [before],
       removed: [2, 3, 4],
       run: null,
+      lastRun: null,
     });
     expect(service.view()).toEqual({ ...cancelled, revision: cancelled.revision + 1 });
   });
 
   it('is harmless with nothing running', () => {
     const { service } = serviceWith();
-    expect(service.cancel()).toEqual({ revision: 0, entries: [], run: null });
+    expect(service.cancel()).toEqual({ revision: 0, entries: [], run: null, lastRun: null });
   });
 
   it('lets the next run start afresh', async () => {
@@ -423,15 +432,21 @@ describe('onChange', () => {
     expect(deltas[0]?.removed).toEqual([]);
   });
 
-  it('tells each step of a check: checking, then done', async () => {
+  it('tells each step of a check: waiting for the echo probe, checking, then done', async () => {
     const { service, addWorking, drained, deltas } = serviceWith();
     addWorking(1);
     service.start([1]);
     await drained();
     expect(
       deltas.map((delta) => delta.entries.find(({ proxyId }) => proxyId === 1)?.state),
-    ).toEqual(['checking', 'idle']);
-    expect(deltas.map((delta) => delta.run)).toEqual([{ total: 1, done: 0, failed: 0 }, null]);
+    ).toEqual(['queued', 'checking', 'idle']);
+    const running = { total: 1, done: 0, failed: 0 };
+    expect(deltas.map((delta) => delta.run)).toEqual([running, running, null]);
+    expect(deltas.map((delta) => delta.lastRun)).toEqual([
+      null,
+      null,
+      { number: 1, summary: expect.stringMatching(/^1 of 1 working · \d+ ms$/) },
+    ]);
   });
 });
 
@@ -476,6 +491,7 @@ describe('deltas', () => {
       entries: [{ proxyId: 500, state: 'idle', last: again }],
       removed: [],
       run: null,
+      lastRun: { number: 2, summary: '1 of 1 working · 2 ms' },
     });
   });
 

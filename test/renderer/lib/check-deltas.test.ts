@@ -33,12 +33,14 @@ const view = (revision: number, entries: ProxyCheckEntry[]): ProxyChecksView => 
   revision,
   entries,
   run: null,
+  lastRun: null,
 });
 const delta = (revision: number, change: Partial<ProxyChecksDelta> = {}): ProxyChecksDelta => ({
   revision,
   entries: [],
   removed: [],
   run: null,
+  lastRun: null,
   ...change,
 });
 
@@ -57,6 +59,15 @@ describe('applyChecksDelta', () => {
     expect(next.revision).toBe(4);
     expect(next.run).toEqual(run);
     expect(entriesOf(next)).toEqual([idle(1), checking(2), checking(3)]);
+  });
+
+  it('sets the last run’s summary a delta brings, and clears it when a run starts', () => {
+    const state = checksStateOf(view(3, [idle(1)]));
+    const lastRun = { number: 1, summary: '1 of 1 working · 120 ms' };
+    applyChecksDelta(state, delta(4, { lastRun }));
+    expect(state.lastRun).toEqual(lastRun);
+    applyChecksDelta(state, delta(5, { run: { total: 1, done: 0, failed: 0 } }));
+    expect(state.lastRun).toBeNull();
   });
 
   it('removes the proxies it names', () => {

@@ -2,6 +2,7 @@ import type {
   ProxyCheckEntry,
   ProxyCheckResult,
   ProxyChecksDelta,
+  ProxyChecksLastRun,
   ProxyChecksRun,
   ProxyChecksView,
 } from '../../../shared/proxy-check/check-view';
@@ -12,6 +13,7 @@ export interface ChecksState {
   revision: number;
   entries: Map<number, ProxyCheckEntry>;
   run: ProxyChecksRun;
+  lastRun: ProxyChecksLastRun;
 }
 
 export function checksStateOf(view: ProxyChecksView): ChecksState {
@@ -19,6 +21,7 @@ export function checksStateOf(view: ProxyChecksView): ChecksState {
     revision: view.revision,
     entries: new Map(view.entries.map((entry) => [entry.proxyId, entry])),
     run: view.run,
+    lastRun: view.lastRun,
   };
 }
 
@@ -30,6 +33,7 @@ export function applyChecksDelta(state: ChecksState, delta: ProxyChecksDelta): C
   for (const entry of delta.entries) state.entries.set(entry.proxyId, entry);
   for (const proxyId of delta.removed) state.entries.delete(proxyId);
   state.run = delta.run;
+  state.lastRun = delta.lastRun;
   state.revision = delta.revision;
   return state;
 }

@@ -16,6 +16,7 @@ const FAILURE_WORDS: Record<CheckFailureReason, string> = {
   tls: 'TLS failed',
   proxy_error: 'Proxy error',
   echo_error: 'Echo failed',
+  echo_unreachable: 'Echo unreachable',
   network: 'Network error',
 };
 

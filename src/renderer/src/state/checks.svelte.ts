@@ -3,6 +3,7 @@ import type { IpcResult } from '../../../shared/ipc/ipc-error';
 import type {
   ProxyCheckEntry,
   ProxyChecksDelta,
+  ProxyChecksLastRun,
   ProxyChecksRun,
   ProxyChecksView,
 } from '../../../shared/proxy-check/check-view';
@@ -24,9 +25,24 @@ import { toasts } from './toasts.svelte';
 class Checks {
   /** The current run; null when none is under way. */
   run = $state.raw<ProxyChecksRun>(null);
+  /** How the last finished run went, until the next one starts or the user dismisses it. */
+  lastRun = $state.raw<ProxyChecksLastRun>(null);
+  /** The number of the run whose summary the user dismissed: a later run's shows again. */
+  #dismissedRun = $state(0);
   /** What rows read: one key per proxy, so a delta wakes only the rows whose entry it changed. */
   readonly #entries = new SvelteMap<number, ProxyCheckEntry>();
   readonly #replica = new Replica<ChecksState, ProxyChecksDelta>(applyChecksDelta);
+
+  /** The last run's summary, unless a run is under way or the user dismissed it. */
+  get summary(): string | null {
+    const lastRun = this.lastRun;
+    if (this.run || !lastRun || lastRun.number === this.#dismissedRun) return null;
+    return lastRun.summary;
+  }
+
+  dismissSummary(): void {
+    if (this.lastRun) this.#dismissedRun = this.lastRun.number;
+  }
 
   entry(proxyId: number): ProxyCheckEntry | undefined {
     return this.#entries.get(proxyId);
@@ -66,6 +82,7 @@ class Checks {
     if (!state) return;
     syncMap(this.#entries, state.entries, sameCheckEntry, proxyIds);
     this.run = state.run;
+    this.lastRun = state.lastRun;
   }
 }
 
