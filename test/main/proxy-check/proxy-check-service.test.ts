@@ -117,7 +117,12 @@ describe('a run', () => {
     // All wait while the echo is probed.
     expect(started.entries.map((entry) => entry.state)).toEqual(['queued', 'queued', 'queued']);
     await vi.waitFor(() =>
-      expect(service.view().entries.map((entry) => entry.state).sort()).not.toContain('queued'),
+      expect(
+        service
+          .view()
+          .entries.map((entry) => entry.state)
+          .sort(),
+      ).not.toContain('queued'),
     );
 
     const done = await drained();
