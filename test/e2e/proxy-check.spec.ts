@@ -114,6 +114,10 @@ servers.describe('proxy check', () => {
         .click();
       const progress = page.getByRole('progressbar', { name: 'Proxy checks', exact: true });
       await expect(progress).toBeVisible();
+      // First the echo is asked directly, and it holds that too; no proxy is tried meanwhile.
+      await expect.poll(() => echo.held).toBe(1);
+      expect(httpProxy.sockets.accepted).toBe(0);
+      echo.releaseHeld();
       // The dead one fails at once; four of the others wait at the echo, the rest in the queue.
       await expect.poll(() => echo.held).toBe(Math.min(4, plan.proxies.length - 1));
       await expect(page.getByRole('status').filter({ hasText: 'Checked 1 of' })).toHaveText(
@@ -127,6 +131,15 @@ servers.describe('proxy check', () => {
       }
       expect(echo.maxHeld).toBe(4);
       await expect(progress).toHaveCount(0);
+      // The run ends with one line on how it went, until dismissed.
+      const summary = page.getByRole('status').filter({ hasText: 'working' });
+      await expect(summary).toHaveText(
+        new RegExp(
+          `^${plan.proxies.length - 1} of ${plan.proxies.length} working · fastest \\d+ ms · 1 on another IP · 1 unreachable$`,
+        ),
+      );
+      await page.getByRole('button', { name: 'Dismiss the check summary', exact: true }).click();
+      await expect(summary).toHaveCount(0);
       await page
         .getByRole('searchbox', { name: 'Search proxies', exact: true })
         .fill(dead.username);
@@ -151,6 +164,10 @@ servers.describe('proxy check', () => {
       await page
         .getByRole('menuitem', { name: `Check ${plan.proxies.length} proxies`, exact: true })
         .click();
+      // The echo's probe first, then the checks themselves wait at the echo.
+      await expect.poll(() => echo.held).toBe(1);
+      echo.releaseHeld();
+      await expect.poll(() => httpProxy.sockets.accepted).toBeGreaterThan(0);
       await expect.poll(() => echo.held).toBeGreaterThan(0);
       await page.getByRole('button', { name: 'Cancel checks', exact: true }).click();
       await expect(
@@ -160,6 +177,48 @@ servers.describe('proxy check', () => {
       const first = required(plan.proxies[0], 'a first proxy');
       const row = await showProxy(page, first);
       await expect(row.getByText(/ms|Checking|Waiting/)).toHaveCount(0);
+      // A cancelled run has no summary.
+      await expect(page.getByRole('status').filter({ hasText: 'working' })).toHaveCount(0);
+    },
+  );
+
+  servers(
+    'an echo that is down: its own message, no proxy blamed or even tried; then a run that works',
+    async ({ popup, echo, httpProxy }) => {
+      const { page } = popup;
+      await expectPlansShown(page, accountOf(popup.api, 'demo').plans);
+      const plan = usablePlan(popup);
+      for (const proxy of plan.proxies) pointAt(proxy, httpProxy.port);
+      const downPort = await deadPort();
+      await reload(popup, `http://127.0.0.1:${downPort}/`);
+
+      const checkPlan = async () => {
+        await page.getByRole('button', { name: `Actions for ${plan.name}`, exact: true }).click();
+        await page
+          .getByRole('menuitem', { name: `Check ${plan.proxies.length} proxies`, exact: true })
+          .click();
+      };
+      await checkPlan();
+      const echoDown = `The IP echo service 127.0.0.1:${downPort} could not be reached from this computer (connection refused), so no proxy was checked. Check your connection or choose another echo in Settings.`;
+      await expect(page.getByRole('status').filter({ hasText: 'IP echo service' })).toHaveText(
+        echoDown,
+      );
+      expect(httpProxy.sockets.accepted).toBe(0);
+      const first = required(plan.proxies[0], 'a first proxy');
+      const row = await showProxy(page, first);
+      await expect(row.getByText('Echo unreachable', { exact: true })).toBeVisible();
+      await expect(
+        row.getByRole('button', { name: `Check ${titleOf(first)}`, exact: true }),
+      ).toHaveAccessibleDescription(echoDown);
+
+      // The next run's summary replaces it.
+      await page.getByRole('searchbox', { name: 'Search proxies', exact: true }).fill('');
+      await reload(popup, echo.url('/'));
+      await checkPlan();
+      await expect(page.getByRole('status').filter({ hasText: 'working' })).toHaveText(
+        new RegExp(`^${plan.proxies.length} of ${plan.proxies.length} working · fastest \\d+ ms$`),
+      );
+      await expect(page.getByRole('status').filter({ hasText: 'IP echo service' })).toHaveCount(0);
     },
   );
 });
