@@ -1,12 +1,17 @@
 import type { Page } from '@playwright/test';
+import { formatCredentials } from '../../src/shared/credentials';
+import { startEchoServer } from '../main/proxy-check/echo-server';
+import { deadPort } from '../main/proxy-check/proxy-servers';
 import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,
   expectPlansShown,
+  planRegion,
   proxiesOf,
   proxyWhere,
   required,
   resultCount,
+  rowOf,
   searchBox,
   type ProxyOfAccount,
 } from './support/popup-ui';
@@ -72,4 +77,163 @@ test('search filters by label, IP, port, username and plan name', async ({ popup
   await expect(searchBox(page)).toHaveValue('');
   await expect(resultCount(page)).toHaveText(new RegExp(`^\\s*${entries.length} proxies\\s*$`));
   expect(harness.shell.hidden).toBe(0);
+});
+
+/** What a row's Copy puts on the clipboard with the default settings. */
+function defaultCopy(proxy: ProxyOfAccount['proxy']): string {
+  return formatCredentials(proxy, { format: 'ip-port-user-pass', hostChoice: 'entry' });
+}
+
+function countText(count: number): RegExp {
+  return new RegExp(`^\\s*${count} prox(y|ies)\\s*$`);
+}
+
+test('Enter in the search copies the first match; with “Hide the popup after copying” on, it and a row’s Enter hide the popup', async ({
+  popup,
+}) => {
+  const { page, api, harness } = popup;
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const labelled = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked).proxy;
+  await harness.services.plans.setLabel(labelled.id, LABEL);
+
+  // Hotkey, type, Enter: the credentials are on the clipboard, and the popup stays by default.
+  await popup.show();
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type('zebra');
+  await expect(resultCount(page)).toHaveText(countText(1));
+  await page.keyboard.press('Enter');
+  await expect.poll(() => harness.clipboard.text).toBe(defaultCopy(labelled));
+  await expect(page.getByText('Copied', { exact: false }).first()).toBeVisible();
+  expect(harness.shell.hidden).toBe(0);
+
+  // Nothing matches: nothing is copied, and a polite status says so.
+  await searchBox(page).fill('no-such-proxy');
+  await searchBox(page).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'No proxy matches' })).toHaveText(
+    'No proxy matches',
+  );
+  expect(harness.clipboard.text).toBe(defaultCopy(labelled));
+  expect(harness.shell.hidden).toBe(0);
+
+  await popup.show('settings');
+  await page.getByRole('checkbox', { name: 'Hide the popup after copying', exact: true }).check();
+  await expect.poll(() => harness.services.settings.get().hideAfterCopy).toBe(true);
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+
+  // The first match by username, copied from the box: then the popup hides.
+  const other = required(
+    proxiesOf(api, 'demo').find((e) => !e.plan.is_blocked && e.proxy.id !== labelled.id),
+    'a second proxy',
+  ).proxy;
+  await searchBox(page).fill(other.username);
+  await expect(rowOf(page, other.id)).toBeVisible();
+  await searchBox(page).press('Enter');
+  await expect.poll(() => harness.clipboard.text).toBe(defaultCopy(other));
+  await expect.poll(() => harness.shell.hidden).toBe(1);
+
+  // A row's own Enter hides alike.
+  await searchBox(page).fill('zebra');
+  await expect(rowOf(page, labelled.id)).toBeVisible();
+  await searchBox(page).press('ArrowDown');
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        document.activeElement?.closest('[data-proxy-id]')?.getAttribute('data-proxy-id'),
+      ),
+    )
+    .toBe(String(labelled.id));
+  await page.keyboard.press('Enter');
+  await expect.poll(() => harness.clipboard.text).toBe(defaultCopy(labelled));
+  await expect.poll(() => harness.shell.hidden).toBe(2);
+});
+
+test('search finds a proxy by its assigned exit IPv4 or IPv6 address', async ({ popup }) => {
+  const { page, api } = popup;
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const entries = proxiesOf(api, 'demo');
+  const { proxy } = required(entries[7], 'an 8th proxy');
+  for (const address of [proxy.assigned_proxy_ipv4, proxy.assigned_proxy_ipv6]) {
+    const expected = entries.filter(({ proxy: p }) =>
+      [p.assigned_proxy_ipv4, p.assigned_proxy_ipv6, `${p.ip}:${p.port}`].some((field) =>
+        field.toLowerCase().includes(address.toLowerCase()),
+      ),
+    );
+    await searchBox(page).fill(address);
+    await expect(resultCount(page), address).toHaveText(countText(expected.length));
+    await expect(rowOf(page, proxy.id)).toBeVisible();
+  }
+});
+
+test('status chips write is: words into the box; is:blocked shows only the blocked plan', async ({
+  popup,
+}) => {
+  const { page, api } = popup;
+  const plans = accountOf(api, 'demo').plans;
+  await expectPlansShown(page, plans);
+  const blocked = required(
+    plans.find((plan) => plan.is_blocked),
+    'a blocked plan',
+  );
+  const chips = page.getByRole('group', { name: 'Filter by status', exact: true });
+  const blockedChip = chips.getByRole('button', { name: 'Blocked', exact: true });
+  await expect(blockedChip).toHaveAttribute('aria-pressed', 'false');
+
+  await blockedChip.click();
+  await expect(searchBox(page)).toHaveValue('is:blocked');
+  await expect(blockedChip).toHaveAttribute('aria-pressed', 'true');
+  await expect(resultCount(page)).toHaveText(countText(blocked.proxies.length));
+  await expect(planRegion(page, blocked.name)).toBeVisible();
+  const shown = await idsInDom(page);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(blocked.proxies.map((p) => p.id)).toEqual(expect.arrayContaining(shown));
+  for (const plan of plans.filter((p) => !p.is_blocked)) {
+    await expect(planRegion(page, plan.name)).toBeHidden();
+  }
+
+  // Combined with a chip and with text typed in the box: rotating proxies of the blocked plan.
+  await chips.getByRole('button', { name: 'Rotating', exact: true }).click();
+  await expect(searchBox(page)).toHaveValue('is:blocked is:rotating');
+  const rotating = blocked.proxies.filter((p) => p.is_rotating);
+  await expect(resultCount(page)).toHaveText(
+    rotating.length === 0 ? /No proxies match/ : countText(rotating.length),
+  );
+  const one = required(blocked.proxies[0], 'a proxy of the blocked plan');
+  await searchBox(page).fill(`${one.username} is:blocked`);
+  await expect(resultCount(page)).toHaveText(countText(1));
+  await expect(chips.getByRole('button', { name: 'Rotating', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+
+  // Pressed again, the chip takes its word out and leaves the text.
+  await blockedChip.focus();
+  await page.keyboard.press('Enter');
+  await expect(searchBox(page)).toHaveValue(one.username);
+  await expect(blockedChip).toHaveAttribute('aria-pressed', 'false');
+  await searchBox(page).fill('');
+  await expect(resultCount(page)).toHaveText(countText(proxiesOf(api, 'demo').length));
+});
+
+test('is:failing shows a proxy once its check fails', async ({ popup }) => {
+  const { page, api, harness } = popup;
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const echo = await startEchoServer();
+  try {
+    const { proxy: dead } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
+    Object.assign(dead, { ip: '127.0.0.1', port: await deadPort() });
+    harness.services.settings.update({ checkEchoUrl: echo.url('/') });
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Refresh', exact: true })).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
+
+    await searchBox(page).fill('is:failing');
+    await expect(resultCount(page)).toHaveText('No proxies match “is:failing”');
+    harness.services.checks.start([dead.id]);
+    await expect(resultCount(page)).toHaveText(countText(1));
+    await expect(rowOf(page, dead.id)).toBeVisible();
+  } finally {
+    await echo.close();
+  }
 });

@@ -72,6 +72,7 @@ const userFields = {
   hostChoice: z.enum(HOST_CHOICE_IDS, {
     error: `The host to copy must be one of: ${HOST_CHOICE_IDS.join(', ')}.`,
   }),
+  hideAfterCopy: z.boolean({ error: '“Hide the popup after copying” must be true or false.' }),
   clipboardClearSeconds: boundedInteger(
     0,
     CLIPBOARD_CLEAR_MAX_SECONDS,
@@ -126,6 +127,8 @@ export const settingsSchema = z.object({
   copyFormat: userFields.copyFormat.default('ip-port-user-pass'),
   customTemplate: userFields.customTemplate.default(DEFAULT_CUSTOM_TEMPLATE),
   hostChoice: userFields.hostChoice.default('entry'),
+  // Files written before this setting existed simply lack it: the default applies, no migration.
+  hideAfterCopy: userFields.hideAfterCopy.default(false),
   clipboardClearSeconds: userFields.clipboardClearSeconds.default(30),
   refreshIntervalMinutes: userFields.refreshIntervalMinutes.default(5),
   openAtLogin: userFields.openAtLogin.default(false),

@@ -38,6 +38,7 @@ describe('defaults', () => {
       copyFormat: 'ip-port-user-pass',
       customTemplate: '{ip}:{port}:{username}:{password}',
       hostChoice: 'entry',
+      hideAfterCopy: false,
       clipboardClearSeconds: 30,
       refreshIntervalMinutes: 5,
       openAtLogin: false,
@@ -88,6 +89,7 @@ describe('update', () => {
     ['hostChoice', ['entry', 'ipv4', 'ipv6'], ['ip', null]],
     ['openAtLogin', [true, false], ['yes', 1, null]],
     ['startHidden', [true, false], ['no', 0]],
+    ['hideAfterCopy', [true, false], ['yes', 1, null]],
     [
       'globalHotkey',
       [null, 'CommandOrControl+Shift+P', 'Alt+F24', 'Super+Plus', 'cmdorctrl+space', 'Alt+/'],
@@ -204,6 +206,15 @@ describe('persistence', () => {
       activeAccountId: bob.id,
     });
     expect(second.recovery()).toBeUndefined();
+  });
+
+  it('reads a file from before “Hide the popup after copying” with it off, as undamaged', () => {
+    fs.writeFileSync(settingsFile(), JSON.stringify({ schemaVersion: 1, theme: 'dark' }));
+    const store = open();
+    expect(store.get()).toMatchObject({ hideAfterCopy: false, theme: 'dark' });
+    expect(store.recovery()).toBeUndefined();
+    store.update({ hideAfterCopy: true });
+    expect(open().get().hideAfterCopy).toBe(true);
   });
 
   it('writes plain JSON with the schema version', () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkStatus, runProgress } from '../../../src/renderer/src/lib/check-status';
+import {
+  checkStatus,
+  failingProxyIds,
+  runProgress,
+} from '../../../src/renderer/src/lib/check-status';
 import type { ProxyCheckResult } from '../../../src/shared/proxy-check/check-view';
 import {
   CHECK_FAILURE_REASONS,
@@ -75,5 +79,25 @@ describe('runProgress', () => {
       'Checked 12 of 40 proxies · 3 failed',
     );
     expect(runProgress({ total: 1, done: 0, failed: 0 })).toBe('Checked 0 of 1 proxy');
+  });
+});
+
+describe('failingProxyIds', () => {
+  it('holds the proxies whose last check failed, also while they are checked again', () => {
+    const failed: ProxyCheckResult = {
+      ok: false,
+      protocol: 'http',
+      reason: 'timeout',
+      message: 'No answer within 10 s.',
+      checkedAt,
+    };
+    const failing = failingProxyIds([
+      { proxyId: 1, state: 'idle', last: failed },
+      { proxyId: 2, state: 'idle', last: works('ipv4') },
+      { proxyId: 3, state: 'checking', last: failed },
+      { proxyId: 4, state: 'queued', last: null },
+      { proxyId: 5, state: 'idle', last: null },
+    ]);
+    expect([...failing].sort()).toEqual([1, 3]);
   });
 });

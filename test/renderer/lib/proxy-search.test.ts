@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanView, ProxyView } from '../../../src/shared/ipc/plans-view';
-import { countProxies, matchSummary, PlanSearch } from '../../../src/renderer/src/lib/proxy-search';
+import {
+  countProxies,
+  firstMatch,
+  matchSummary,
+  PlanSearch,
+  searchKeyOf,
+} from '../../../src/renderer/src/lib/proxy-search';
 import { planView, proxyView } from './view-fixtures';
 
 const proxy = proxyView;
@@ -159,5 +165,160 @@ describe('the same plans searched again', () => {
   it('shows a plan whose name matches as it shows it with no search, the same object', () => {
     const memo = new PlanSearch();
     expect(memo.filterPlans(plans, 'datacenter')[1]).toBe(memo.allPlans(plans)[1]);
+  });
+});
+
+describe('exit IPs', () => {
+  const exits = [
+    plan(200, 'Exits', [
+      proxy(21, { assigned_proxy_ipv4: '203.0.113.77', assigned_proxy_ipv6: '2001:DB8:AB::7' }),
+      proxy(22, { assigned_proxy_ipv4: null, assigned_proxy_ipv6: null }),
+    ]),
+  ];
+  const found = (query: string) =>
+    new PlanSearch().filterPlans(exits, query).flatMap((group) => group.proxies.map((p) => p.id));
+
+  it('finds a proxy by its assigned IPv4 or IPv6 address, in any case', () => {
+    expect(found('203.0.113.77')).toEqual([21]);
+    expect(found('2001:db8:ab::7')).toEqual([21]);
+    expect(found('DB8:AB')).toEqual([21]);
+  });
+
+  it('puts each exit IP in the key on its own line, and none when there is none', () => {
+    expect(searchKeyOf(exits[0]?.proxies[0] as ProxyView).split('\n')).toEqual([
+      '',
+      '192.0.2.21:10021',
+      'user21',
+      '203.0.113.77',
+      '2001:db8:ab::7',
+    ]);
+    expect(searchKeyOf(exits[0]?.proxies[1] as ProxyView)).not.toContain('null');
+    // No match across the username and the exit IP.
+    expect(found('user21203')).toEqual([]);
+  });
+});
+
+describe('status filters', () => {
+  const DAY = 86_400_000;
+  const now = Date.parse('2026-03-01T00:00:00Z');
+  const inDays = (days: number) => new Date(now + days * DAY).toISOString().replace('.000', '');
+  const listing = [
+    {
+      ...plan(300, 'Blocked DE', [
+        proxy(31, { is_rotating: true, label: 'de-1' }),
+        proxy(32, { is_rotating: false, label: 'de-2' }),
+      ]),
+      is_blocked: true,
+      expire_date: inDays(100),
+    },
+    {
+      ...plan(301, 'Soon US', [
+        proxy(33, { is_rotating: true, label: 'us-1' }),
+        proxy(34, { is_rotating: null, label: 'de-1 us' }),
+      ]),
+      expire_date: inDays(2),
+    },
+    { ...plan(302, 'Expired', [proxy(35, { is_rotating: false })]), expire_date: inDays(-1) },
+    { ...plan(303, 'Later', [proxy(36, { is_rotating: true })]), expire_date: inDays(30) },
+    { ...plan(304, 'Unknown end', [proxy(37)]), expire_date: null },
+  ];
+  const facts = { now, warnDays: 3, failing: new Set([32, 33]) };
+  const shown = (query: string, memo = new PlanSearch(), given = facts) =>
+    memo
+      .filterPlans(listing, query, given)
+      .filter((group) => group.shown)
+      .map((group) => [group.plan.id, group.proxies.map((p) => p.id)]);
+
+  it('is:rotating and is:static test each proxy; an unknown rotation is neither', () => {
+    expect(shown('is:rotating')).toEqual([
+      [300, [31]],
+      [301, [33]],
+      [303, [36]],
+    ]);
+    expect(shown('is:static')).toEqual([
+      [300, [32]],
+      [302, [35]],
+      [304, [37]],
+    ]);
+  });
+
+  it('is:blocked shows the blocked plans whole, as an empty search does', () => {
+    const memo = new PlanSearch();
+    expect(shown('is:blocked', memo)).toEqual([[300, [31, 32]]]);
+    expect(memo.filterPlans(listing, 'is:blocked', facts)[0]).toBe(memo.allPlans(listing)[0]);
+  });
+
+  it('is:expiring shows plans ending within the warning days or already ended', () => {
+    expect(shown('is:expiring')).toEqual([
+      [301, [33, 34]],
+      [302, [35]],
+    ]);
+    expect(shown('is:expiring', new PlanSearch(), { ...facts, warnDays: 1 })).toEqual([
+      [302, [35]],
+    ]);
+    expect(shown('is:expiring', new PlanSearch(), { ...facts, now: now + 40 * DAY })).toEqual([
+      [301, [33, 34]],
+      [302, [35]],
+      [303, [36]],
+    ]);
+  });
+
+  it('is:failing shows the proxies whose last check failed', () => {
+    expect(shown('is:failing')).toEqual([
+      [300, [32]],
+      [301, [33]],
+    ]);
+  });
+
+  it('combines filters with each other and with text', () => {
+    expect(shown('is:rotating de-1')).toEqual([[300, [31]]]);
+    expect(shown('de-1')).toEqual([
+      [300, [31]],
+      [301, [34]],
+    ]);
+    expect(shown('is:rotating is:expiring')).toEqual([[301, [33]]]);
+    expect(shown('is:blocked is:failing')).toEqual([[300, [32]]]);
+    expect(shown('is:rotating is:static')).toEqual([]);
+    // A plan whose name matches shows those of its proxies that pass the per-proxy filters.
+    expect(shown('soon is:rotating')).toEqual([[301, [33]]]);
+    expect(shown('blocked is:expiring')).toEqual([]);
+  });
+
+  it('searches an unknown is: word as text', () => {
+    expect(shown('is:fast')).toEqual([]);
+  });
+
+  it('redoes is:failing when the check results change, and reuses it while they do not', () => {
+    const memo = new PlanSearch();
+    const first = memo.filterPlans(listing, 'is:failing', facts);
+    expect(memo.filterPlans(listing, 'is:failing', { ...facts })).toEqual(first);
+    expect(memo.filterPlans(listing, 'is:failing', { ...facts })[0]).toBe(first[0]);
+    const after = { ...facts, failing: new Set([31, 36]) };
+    expect(shown('is:failing', memo, after)).toEqual([
+      [300, [31]],
+      [303, [36]],
+    ]);
+  });
+
+  it('redoes is:expiring when time passes, for the same listing and query', () => {
+    const memo = new PlanSearch();
+    expect(shown('is:expiring', memo).map(([id]) => id)).toEqual([301, 302]);
+    const later = { ...facts, now: now + 28 * DAY };
+    expect(shown('is:expiring', memo, later).map(([id]) => id)).toEqual([301, 302, 303]);
+  });
+});
+
+describe('firstMatch', () => {
+  it('is the first proxy of the first plan shown, or undefined when none is', () => {
+    const memo = new PlanSearch();
+    expect(firstMatch(memo.filterPlans(plans, 'scraper'))?.id).toBe(4);
+    expect(firstMatch(memo.filterPlans(plans, 'user'))?.id).toBe(1);
+    expect(firstMatch(memo.filterPlans(plans, 'nothing like this'))).toBeUndefined();
+    expect(firstMatch([])).toBeUndefined();
+  });
+
+  it('skips a plan shown with no proxies', () => {
+    const listing = [plan(110, 'Empty', []), ...plans];
+    expect(firstMatch(new PlanSearch().allPlans(listing))?.id).toBe(1);
   });
 });

@@ -65,3 +65,10 @@ export function runProgress(run: { total: number; done: number; failed: number }
   const failed = run.failed > 0 ? ` · ${run.failed} failed` : '';
   return `Checked ${run.done} of ${run.total} ${noun}${failed}`;
 }
+
+/** The proxies whose last check failed, rechecked or not: what `is:failing` shows. */
+export function failingProxyIds(entries: Iterable<ProxyCheckEntry>): ReadonlySet<number> {
+  const failing = new Set<number>();
+  for (const entry of entries) if (entry.last?.ok === false) failing.add(entry.proxyId);
+  return failing;
+}

@@ -13,6 +13,7 @@ import {
   sameCheckEntry,
   type ChecksState,
 } from '../lib/check-deltas';
+import { failingProxyIds } from '../lib/check-status';
 import { Replica } from '../lib/replica';
 import { syncMap } from '../lib/sync-map';
 import { bridge } from './bridge';
@@ -32,6 +33,11 @@ class Checks {
   /** What rows read: one key per proxy, so a delta wakes only the rows whose entry it changed. */
   readonly #entries = new SvelteMap<number, ProxyCheckEntry>();
   readonly #replica = new Replica<ChecksState, ProxyChecksDelta>(applyChecksDelta);
+  /**
+   * The proxies whose last check failed, for the search's `is:failing`. Worked out only while
+   * something reads it, and again after any change of the entries.
+   */
+  readonly failing: ReadonlySet<number> = $derived(failingProxyIds(this.#entries.values()));
 
   /** The last run's summary, unless a run is under way or the user dismissed it. */
   get summary(): string | null {

@@ -1,6 +1,8 @@
 import type { CopyFormat, HostChoice } from '../../../shared/credentials';
 import type { IpcResult } from '../../../shared/ipc/ipc-error';
 import { bridge } from './bridge';
+import { hidePopup } from './popup-hide';
+import { settings } from './settings.svelte';
 import { toasts } from './toasts.svelte';
 
 export type ProxyField = 'rotation' | 'interval' | 'label';
@@ -30,11 +32,20 @@ class ProxyActions {
     return this.#change(proxyId, 'label', bridge().proxy.setLabel({ proxyId, label }));
   }
 
-  async copy(proxyId: number, options: { format?: CopyFormat; hostChoice?: HostChoice } = {}) {
+  /**
+   * Copies one proxy's credentials, then hides the popup when the user asked for that: every copy
+   * of one proxy (a row's button or Enter, a format from its menu, Enter in the search box) comes
+   * here, so they all hide alike. A refused copy keeps the popup open to show why.
+   */
+  async copy(
+    proxyId: number,
+    options: { format?: CopyFormat; hostChoice?: HostChoice } = {},
+  ): Promise<void> {
     const result = await bridge().credentials.copy({ proxyId, ...options });
     if (!result.ok) return toasts.error(result.error.message);
     const seconds = result.value.clearsInSeconds;
     toasts.success(seconds > 0 ? `Copied — clipboard clears in ${seconds} s` : 'Copied');
+    if (settings.view?.hideAfterCopy) await hidePopup();
   }
 
   /** The password, asked for only when the user shows it; null (with a toast) when refused. */

@@ -1,8 +1,16 @@
 import type { PlanView } from '../../../shared/ipc/plans-view';
-import { countProxies, normaliseQuery, PlanSearch } from '../lib/proxy-search';
+import { countProxies, firstMatch, PlanSearch } from '../lib/proxy-search';
+import { isEmptyQuery, parseSearchQuery, type SearchQuery } from '../lib/search-query';
+import type { StatusFacts } from '../lib/status-filters';
+import { checks } from './checks.svelte';
+import { clock } from './clock.svelte';
 import { plans } from './plans.svelte';
+import { settings } from './settings.svelte';
 
 const NO_PLANS: readonly PlanView[] = [];
+const NOBODY_FAILING: ReadonlySet<number> = new Set();
+/** The alert setting's default, until the settings have loaded. */
+const DEFAULT_WARN_DAYS = 3;
 
 /**
  * The search and what it shows. Showing new plans does not wait for their index: that is built
@@ -11,12 +19,19 @@ const NO_PLANS: readonly PlanView[] = [];
  */
 class Search {
   query = $state('');
-  readonly active = $derived(normaliseQuery(this.query) !== '');
+  readonly parsed: SearchQuery = $derived(parseSearchQuery(this.query));
+  /** The text searched for, lower case, without the `is:` words: what a match highlights. */
+  readonly needle = $derived(this.parsed.needle);
+  readonly active = $derived(!isEmptyQuery(this.parsed));
   readonly #planSearch = new PlanSearch();
   /** The plans alone: a patch of the status only keeps the same array, and leaves the results be. */
   readonly #plans = $derived(plans.snapshot?.plans ?? NO_PLANS);
-  readonly results = $derived(this.#planSearch.filterPlans(this.#plans, this.query));
+  readonly results = $derived(
+    this.#planSearch.filterPlans(this.#plans, this.parsed, this.#factsFor(this.parsed)),
+  );
   readonly matchCount = $derived(countProxies(this.results));
+  /** What Enter in the search box copies. */
+  readonly firstMatch = $derived(firstMatch(this.results));
 
   constructor() {
     $effect.root(() => {
@@ -31,6 +46,19 @@ class Search {
         return () => cancelIdleCallback(idle);
       });
     });
+  }
+
+  /**
+   * Reads only what the query's filters need, so that the clock's tick and check results redo the
+   * search only while `is:expiring` or `is:failing` is in it.
+   */
+  #factsFor({ filters }: SearchQuery): StatusFacts {
+    const expiring = filters.includes('expiring');
+    return {
+      now: expiring ? clock.now : 0,
+      warnDays: expiring ? (settings.view?.alertWarningDays ?? DEFAULT_WARN_DAYS) : 0,
+      failing: filters.includes('failing') ? checks.failing : NOBODY_FAILING,
+    };
   }
 }
 

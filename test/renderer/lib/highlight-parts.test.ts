@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { highlightParts } from '../../../src/renderer/src/lib/highlight-parts';
+
+const marked = (text: string, needle: string) =>
+  highlightParts(text, needle)
+    .map((part) => (part.match ? `[${part.text}]` : part.text))
+    .join('');
+
+describe('highlightParts', () => {
+  it('marks every occurrence, case-insensitively, keeping the text’s own case', () => {
+    expect(highlightParts('Office Berlin office', 'OFFICE')).toEqual([
+      { text: 'Office', match: true },
+      { text: ' Berlin ', match: false },
+      { text: 'office', match: true },
+    ]);
+  });
+
+  it('marks a match at the start, in the middle and at the end', () => {
+    expect(marked('de-1.example', 'de')).toBe('[de]-1.example');
+    expect(marked('192.0.2.10:8080', '2.1')).toBe('192.0.[2.1]0:8080');
+    expect(marked('user-de', 'de')).toBe('user-[de]');
+    expect(marked('abc', 'ABC')).toBe('[abc]');
+  });
+
+  it('does not overlap matches', () => {
+    expect(marked('aaaa', 'aa')).toBe('[aa][aa]');
+    expect(marked('aaa', 'aa')).toBe('[aa]a');
+  });
+
+  it('gives the whole text unmarked for a blank needle or no match, and nothing for no text', () => {
+    expect(highlightParts('Berlin', '')).toEqual([{ text: 'Berlin', match: false }]);
+    expect(highlightParts('Berlin', '  ')).toEqual([{ text: 'Berlin', match: false }]);
+    expect(highlightParts('Berlin', 'paris')).toEqual([{ text: 'Berlin', match: false }]);
+    expect(highlightParts('', 'x')).toEqual([]);
+  });
+
+  it('trims the needle as the search does', () => {
+    expect(marked('Office Berlin', ' berlin ')).toBe('Office [Berlin]');
+  });
+
+  it('leaves text whose length lower-casing changes unmarked rather than cut wrongly', () => {
+    expect(highlightParts('İstanbul', 'stan')).toEqual([{ text: 'İstanbul', match: false }]);
+  });
+
+  it('joined, always gives back the text', () => {
+    for (const [text, needle] of [
+      ['<img src=x onerror=alert(1)>', 'src'],
+      ['a.b.c', '.'],
+      ['ÄÖÜ äöü', 'ö'],
+    ] as const) {
+      expect(
+        highlightParts(text, needle)
+          .map((part) => part.text)
+          .join(''),
+      ).toBe(text);
+    }
+  });
+});
