@@ -10,6 +10,7 @@ import type { SaveFile } from './export/save-export';
 import { createIpcHandlers } from './ipc/ipc-handlers';
 import { sessionViewOf, settingsViewOf } from './ipc/views';
 import type { IpcHandlers } from './ipc/ipc-dispatcher';
+import { openHostChoiceStore, type HostChoiceStore } from './host-choices/host-choice-store';
 import { openLabelStore, type LabelStore } from './labels/label-store';
 import type { Log } from './logging/log-port';
 import type { OpenLogsFolderResult } from './logging/logs-folder';
@@ -61,6 +62,7 @@ export interface MainServicesOptions {
 export interface MainServices {
   settings: SettingsStore;
   labels: LabelStore;
+  hostChoices: HostChoiceStore;
   session: SessionService;
   plans: PlansService;
   clipboard: ClipboardGuard;
@@ -87,6 +89,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const logFailure = (what: string) => (error: unknown) => log.error(`${what}:`, error);
   const settings = openSettingsStore({ createStore: options.createStore });
   const labels = openLabelStore({ createStore: options.createStore });
+  const hostChoices = openHostChoiceStore({ createStore: options.createStore });
   const session = new SessionService({
     vault: options.vault,
     registry: settingsAccountRegistry(settings),
@@ -113,6 +116,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     clipboard: options.clipboard,
     clearAfterMs: () => settings.get().clipboardClearSeconds * 1000,
     onError: logFailure('Clearing the clipboard failed'),
+    onCleared: () => options.emit('clipboard:cleared', null),
+    ...(options.timers ? { timers: options.timers } : {}),
   });
   const alerts = new AlertService({
     notified: openNotifiedAlerts({ createStore: options.createStore }),
@@ -152,6 +157,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     plans,
     settings,
     labels,
+    hostChoices,
     clipboard,
     checks,
     alerts,
@@ -211,6 +217,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   return {
     settings,
     labels,
+    hostChoices,
     session,
     plans,
     clipboard,

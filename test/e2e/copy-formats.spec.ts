@@ -73,7 +73,43 @@ test.describe('copying credentials', () => {
     await expect
       .poll(() => harness.clipboard.text)
       .toBe(formatCredentials(proxy, { format: 'ip-port-user-pass', hostChoice: 'entry' }));
-    await expect(page.getByText('Copied — clipboard clears in 30 s')).toBeVisible();
+    // The toast names what was copied, and counts down to the clear.
+    const title = titleOf(proxy);
+    await expect(
+      page.getByText(`ip:port:username:password of ${title} copied · clears in 30 s`),
+    ).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`^ip:port:username:password of .* copied · clears in 2[0-8] s$`)),
+    ).toBeVisible();
+  });
+
+  test('"Clipboard cleared" when the clipboard was cleared, and not when the user copied since', async ({
+    popup,
+  }) => {
+    const { page, api, harness } = popup;
+    await expectPlansShown(page, accountOf(api, 'demo').plans);
+    await harness.services.settings.update({ clipboardClearSeconds: 2 });
+    const { proxy } = proxyWhere(api, 'demo', () => true);
+    const row = await showProxy(page, proxy);
+    const copy = row.getByRole('button', { name: `Copy ${titleOf(proxy)}`, exact: true });
+    const cleared = page.getByText('Clipboard cleared', { exact: true });
+
+    await copy.click();
+    await expect(page.getByText(/copied · clears in 2 s$/)).toBeVisible();
+    await expect(page.getByText(/copied · clears in 1 s$/)).toBeVisible();
+    await expect(cleared).toBeVisible();
+    expect(harness.clipboard.text).toBe('');
+    await expect(page.getByText(/copied · clears in/)).toHaveCount(0);
+    await expect(cleared).toHaveCount(0);
+
+    await copy.click();
+    await expect(page.getByText(/copied · clears in 2 s$/)).toBeVisible();
+    harness.clipboard.userCopies('a shopping list');
+    await expect(page.getByText(/copied · clears in/)).toHaveCount(0, { timeout: 4000 });
+    // The guard's timer has run by now (same delay): it left the user's text, and said nothing.
+    await page.waitForTimeout(500);
+    expect(harness.clipboard.text).toBe('a shopping list');
+    await expect(cleared).toHaveCount(0);
   });
 
   test('the format menu copies every format, each equal to formatCredentials', async ({
@@ -156,9 +192,9 @@ test('a proxy without an assigned IPv6 address shows "none" there and copies its
   await showProxy(page, proxy);
   await page.getByRole('button', { name: `Copy formats for ${title}`, exact: true }).click();
   const menu = page.getByRole('menu');
-  const ipv6 = menu.getByRole('radio', { name: HOST_OPTION.ipv6 });
+  const ipv6 = menu.getByRole('menuitemradio', { name: HOST_OPTION.ipv6 });
   await expect(ipv6).toBeDisabled();
-  await expect(menu.getByRole('radiogroup', { name: 'Host' })).toContainText(
+  await expect(menu.getByRole('group', { name: 'Host' })).toContainText(
     /Assigned IPv6 address\s*none/,
   );
   await page.keyboard.press('Escape');
@@ -170,4 +206,164 @@ test('a proxy without an assigned IPv6 address shows "none" there and copies its
   await expect
     .poll(() => harness.clipboard.readText())
     .toBe(`${proxy.ip}:${proxy.port}:${proxy.username}:${proxy.password}`);
+});
+
+test.describe('the format menu', () => {
+  test('per-field items copy one field, and the toast names what was copied', async ({ popup }) => {
+    const { page, api, harness } = popup;
+    await expectPlansShown(page, accountOf(api, 'demo').plans);
+    const { proxy } = proxyWhere(api, 'demo', ({ proxy }) => awkwardPassword(proxy));
+    const title = titleOf(proxy);
+    await showProxy(page, proxy);
+    const openMenu = async () => {
+      await page.getByRole('button', { name: `Copy formats for ${title}`, exact: true }).click();
+      return page.getByRole('menu', { name: 'Copy formats' });
+    };
+
+    let menu = await openMenu();
+    await menu.getByRole('menuitem', { name: 'Password', exact: true }).click();
+    await expect.poll(() => harness.clipboard.text).toBe(proxy.password);
+    await expect(page.getByText(`Password of ${title} copied · clears in 30 s`)).toBeVisible();
+
+    menu = await openMenu();
+    await menu.getByRole('menuitem', { name: 'Username', exact: true }).click();
+    await expect.poll(() => harness.clipboard.text).toBe(proxy.username);
+    // One countdown at a time: the newer copy's replaces the older.
+    await expect(page.getByText(`Username of ${title} copied · clears in 30 s`)).toBeVisible();
+    await expect(page.getByText(`Password of ${title} copied`, { exact: false })).toHaveCount(0);
+
+    // The host alone, as the host choice says: an IPv6 address without brackets.
+    menu = await openMenu();
+    await chooseHost(menu, HOST_OPTION.ipv6);
+    await menu.getByRole('menuitem', { name: 'Host', exact: true }).click();
+    await expect.poll(() => harness.clipboard.text).toBe(proxy.assigned_proxy_ipv6);
+
+    menu = await openMenu();
+    await menu.getByRole('menuitem', { name: 'SOCKS5 proxy URL', exact: true }).click();
+    await expect(
+      page.getByText(`SOCKS5 proxy URL of ${title} copied · clears in 30 s`),
+    ).toBeVisible();
+  });
+
+  test('the host choice is remembered per plan: across closing the menu, Copy, and a restart', async ({
+    popup,
+  }) => {
+    const { page, api } = popup;
+    const plans = accountOf(api, 'demo').plans;
+    await expectPlansShown(page, plans);
+    const [first, second] = plans.filter((plan) => !plan.is_blocked && plan.proxies.length > 0);
+    const proxy = required(first?.proxies[0], 'a proxy of an open plan');
+    const neighbour = required(first?.proxies[1], 'a second proxy of that plan');
+    const other = required(second?.proxies[0], 'a proxy of another plan');
+    const hostItem = (choice: HostChoice) =>
+      page.getByRole('menu').getByRole('menuitemradio', { name: HOST_OPTION[choice] });
+    const openMenuOf = async (of: Proxy) => {
+      await showProxy(page, of);
+      await page
+        .getByRole('button', { name: `Copy formats for ${titleOf(of)}`, exact: true })
+        .click();
+      await expect(page.getByRole('menu')).toBeVisible();
+    };
+
+    await openMenuOf(proxy);
+    await expect(hostItem('entry')).toBeChecked();
+    await hostItem('ipv6').click();
+    await expect(hostItem('ipv6')).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+
+    await openMenuOf(proxy);
+    await expect(hostItem('ipv6')).toBeChecked();
+    await page.keyboard.press('Escape');
+    // The plan's other proxies follow the same choice; another plan keeps the default.
+    await openMenuOf(neighbour);
+    await expect(hostItem('ipv6')).toBeChecked();
+    await page.keyboard.press('Escape');
+    await openMenuOf(other);
+    await expect(hostItem('entry')).toBeChecked();
+    await page.keyboard.press('Escape');
+
+    // The Copy button of that plan's proxies uses it too.
+    const harness = popup.harness;
+    const row = await showProxy(page, neighbour);
+    await row.getByRole('button', { name: `Copy ${titleOf(neighbour)}`, exact: true }).click();
+    await expect
+      .poll(() => harness.clipboard.text)
+      .toBe(formatCredentials(neighbour, { format: 'ip-port-user-pass', hostChoice: 'ipv6' }));
+
+    await popup.restart();
+    await expectPlansShown(page, plans);
+    await openMenuOf(proxy);
+    await expect(hostItem('ipv6')).toBeChecked();
+  });
+
+  test('previews show the row’s own values with the password masked, in valid menu roles', async ({
+    popup,
+  }) => {
+    const { page, api } = popup;
+    await expectPlansShown(page, accountOf(api, 'demo').plans);
+    const { proxy } = proxyWhere(
+      api,
+      'demo',
+      ({ proxy }) => awkwardPassword(proxy) && /^[a-z0-9_.-]+$/i.test(proxy.username),
+    );
+    const title = titleOf(proxy);
+    await showProxy(page, proxy);
+    await page.getByRole('button', { name: `Copy formats for ${title}`, exact: true }).click();
+    const menu = page.getByRole('menu', { name: 'Copy formats' });
+    const preview = (id: string) => menu.locator(`[data-preview="${id}"]`);
+
+    await expect(preview('ip-port-user-pass')).toHaveText(
+      `${proxy.ip}:${proxy.port}:${proxy.username}:••••••`,
+    );
+    await expect(preview('socks5-url')).toHaveText(
+      `socks5://${proxy.username}:••••••@${proxy.ip}:${proxy.port}`,
+    );
+    await expect(preview('host')).toHaveText(proxy.ip);
+    await expect(preview('port')).toHaveText(String(proxy.port));
+    await expect(preview('username')).toHaveText(proxy.username);
+    await expect(preview('password')).toHaveText('••••••');
+
+    // The host choice changes the previews; an IPv6 host is bracketed before a port, not alone.
+    await chooseHost(menu, HOST_OPTION.ipv6);
+    const ipv6 = required(proxy.assigned_proxy_ipv6, 'an assigned IPv6 address');
+    await expect(preview('ip-port-user-pass')).toHaveText(
+      `[${ipv6}]:${proxy.port}:${proxy.username}:••••••`,
+    );
+    await expect(preview('host')).toHaveText(ipv6);
+
+    // No password reaches the page; ARIA menus hold no radiogroup.
+    expect(await menu.textContent()).not.toContain(proxy.password);
+    await expect(menu.getByRole('radiogroup')).toHaveCount(0);
+    await expect(menu.getByRole('group', { name: 'Copy one field' })).toBeVisible();
+    await expect(menu.getByRole('menuitemradio')).toHaveCount(3);
+  });
+
+  test('on the last row of the list the menu opens upward and stays inside the list', async ({
+    popup,
+  }) => {
+    const { page, api } = popup;
+    await expectPlansShown(page, accountOf(api, 'demo').plans);
+    const list = page.locator('[data-menu-bounds]');
+    await list.evaluate((element) => (element.scrollTop = element.scrollHeight));
+    // The row drawn lowest on screen.
+    const lowest = await page.locator('[data-proxy-id]').evaluateAll((rows) => {
+      const bottoms = rows.map((row) => [row.getBoundingClientRect().bottom, row] as const);
+      bottoms.sort((a, b) => b[0] - a[0]);
+      return bottoms[0]?.[1].getAttribute('data-proxy-id');
+    });
+    const row = page.locator(`[data-proxy-id="${required(lowest, 'a row')}"]`);
+    await row.getByRole('button', { name: /^Copy formats for / }).click();
+    const menu = page.getByRole('menu', { name: 'Copy formats' });
+    await expect(menu).toBeVisible();
+    const listBox = required(await list.boundingBox(), 'the list’s box');
+    const menuBox = required(await menu.boundingBox(), 'the menu’s box');
+    const buttonBox = required(
+      await row.getByRole('button', { name: /^Copy formats for / }).boundingBox(),
+      'the button’s box',
+    );
+    expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(buttonBox.y);
+    expect(menuBox.y).toBeGreaterThanOrEqual(listBox.y);
+    expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(listBox.y + listBox.height);
+  });
 });

@@ -129,3 +129,45 @@ test('Ctrl+F and "/" bring the focus back to the search box', async ({ popup }) 
   await expect(searchBox(page)).toBeFocused();
   await expect(searchBox(page)).toHaveValue('');
 });
+
+test('on a focused row: Ctrl+B copies the username, Ctrl+C the password unless text is selected, Shift+Enter opens the formats', async ({
+  popup,
+}) => {
+  const { page, api, harness } = popup;
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const target = required(proxiesOf(api, 'demo')[3], 'a 4th proxy').proxy;
+  const title = titleOf(target);
+  const row = await showProxy(page, target);
+  await row.focus();
+  await expect(row).toBeFocused();
+
+  await page.keyboard.press('Control+b');
+  await expect.poll(() => harness.clipboard.text).toBe(target.username);
+  await expect(page.getByText(`Username of ${title} copied · clears in 30 s`)).toBeVisible();
+
+  await page.keyboard.press('Control+c');
+  await expect.poll(() => harness.clipboard.text).toBe(target.password);
+  await expect(page.getByText(`Password of ${title} copied · clears in 30 s`)).toBeVisible();
+  await expect(row).toBeFocused();
+
+  // With text selected in the page, Ctrl+C is the browser's copy of that text: no password.
+  harness.clipboard.userCopies('before');
+  await row.evaluate((element) =>
+    window.getSelection()?.selectAllChildren(element.querySelector('bdi') ?? element),
+  );
+  await row.focus();
+  await page.keyboard.press('Control+c');
+  await page.waitForTimeout(300);
+  expect(harness.clipboard.text).toBe('before');
+  await page.evaluate(() => window.getSelection()?.removeAllRanges());
+
+  await row.focus();
+  await page.keyboard.press('Shift+Enter');
+  const menu = page.getByRole('menu', { name: 'Copy formats' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  // Shift+Enter opened the menu and copied nothing.
+  expect(harness.clipboard.text).toBe('before');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+});

@@ -8,6 +8,11 @@ export interface ClipboardGuardOptions {
   timers?: Timers;
   /** A failed read or clear in the background has no caller to tell; this hears about it. */
   onError?: (error: unknown) => void;
+  /**
+   * After the delay, when our copy was actually taken off the clipboard: the popup says so. Not
+   * called when the user had copied something else since, nor on quit.
+   */
+  onCleared?: () => void;
 }
 
 /** setTimeout fires at once for delays past this (2^31 - 1 ms, about 24.8 days). */
@@ -23,6 +28,7 @@ export class ClipboardGuard {
   readonly #clearAfterMs: () => number;
   readonly #timers: Timers;
   readonly #onError: (error: unknown) => void;
+  readonly #onCleared: () => void;
   #pending: { text: string; timer: unknown } | undefined;
   /** Bumped by every copy and quit, so that work started before one of them stands down. */
   #generation = 0;
@@ -32,6 +38,7 @@ export class ClipboardGuard {
     this.#clearAfterMs = options.clearAfterMs;
     this.#timers = options.timers ?? realTimers;
     this.#onError = options.onError ?? (() => {});
+    this.#onCleared = options.onCleared ?? (() => {});
   }
 
   /** Writes `text` (concealed from clipboard managers) and schedules its removal. */
@@ -75,6 +82,7 @@ export class ClipboardGuard {
     // A copy made while we were reading wins: clearing now would wipe the new text.
     if (current === pending.text && generation === this.#generation) {
       await this.#clipboard.clear();
+      this.#onCleared();
     }
   }
 

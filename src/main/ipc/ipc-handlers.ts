@@ -1,7 +1,7 @@
-import { formatCredentials } from '../../shared/credentials';
 import type { SessionView } from '../../shared/ipc/session-view';
 import type { AlertService } from '../alerts/alert-service';
 import type { ClipboardGuard } from '../clipboard/clipboard-guard';
+import { copyCredentials, hostChoiceFor } from '../copy/copy-credentials';
 import type { DesktopStatusService } from '../desktop/desktop-status-service';
 import { saveExport, type SaveFile } from '../export/save-export';
 import type { PlansService } from '../plans/plans-service';
@@ -9,6 +9,7 @@ import type { ProxyCheckService } from '../proxy-check/proxy-check-service';
 import type { SessionService } from '../session/session-service';
 import type { SessionResult } from '../session/session-status';
 import type { SettingsStore } from '../settings/settings-store';
+import type { HostChoiceStore } from '../host-choices/host-choice-store';
 import type { LabelStore } from '../labels/label-store';
 import type { OpenLogsFolderResult } from '../logging/logs-folder';
 import type { StoreRecovery } from '../settings/store-recovery';
@@ -23,6 +24,7 @@ export interface IpcServices {
   plans: PlansService;
   settings: SettingsStore;
   labels: LabelStore;
+  hostChoices: HostChoiceStore;
   clipboard: ClipboardGuard;
   checks: ProxyCheckService;
   alerts: AlertService;
@@ -72,15 +74,18 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
     'proxy:set-interval': (input) => plans.setRotateInterval(input.proxyId, input.seconds),
     'proxy:set-label': (input) => plans.setLabel(input.proxyId, input.label),
     'proxy:reveal-password': async (input) => ({ password: plans.proxy(input.proxyId).password }),
-    'credentials:copy': async (input) => {
-      const current = settings.get();
-      const text = formatCredentials(plans.proxy(input.proxyId), {
-        format: input.format ?? current.copyFormat,
-        hostChoice: input.hostChoice ?? current.hostChoice,
-        template: current.customTemplate,
-      });
-      await clipboard.copy(text);
-      return { clearsInSeconds: current.clipboardClearSeconds };
+    'credentials:copy': (input) =>
+      copyCredentials({ plans, settings, hostChoices: services.hostChoices, clipboard }, input),
+    'credentials:host-choice': async (input) => ({
+      hostChoice: hostChoiceFor(
+        { plans, settings, hostChoices: services.hostChoices },
+        input.proxyId,
+      ),
+    }),
+    'credentials:set-host-choice': async (input) => {
+      const { accountId, plan } = plans.entry(input.proxyId);
+      services.hostChoices.set(accountId, plan.id, input.hostChoice);
+      return { hostChoice: input.hostChoice };
     },
     'checks:list': async () => services.checks.view(),
     'checks:start': async (input) => services.checks.start(input.proxyIds),
@@ -108,6 +113,7 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
       return [
         recoveryNotice('settings', settings.recovery()),
         recoveryNotice('labels', services.labels.recovery()),
+        recoveryNotice('host choices', services.hostChoices.recovery()),
       ].filter((notice): notice is string => notice !== undefined);
     },
     'logs:open-folder': async () => {

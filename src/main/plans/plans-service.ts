@@ -176,6 +176,17 @@ export class PlansService {
   }
 
   /**
+   * A proxy of the active account with its account, its plan and the label it is shown with, for
+   * copying: what was copied is named as the popup names the proxy.
+   */
+  entry(proxyId: number): ProxyEntry & { accountId: string } {
+    const { accountId, state, proxy } = this.#locate(proxyId);
+    const plan = state.listing?.planOf(proxyId);
+    if (!plan) throw new UserFacingError('not_found', 'This proxy is no longer in your plans.');
+    return { accountId, plan, proxy, label: this.#viewOf(state, proxyId).label };
+  }
+
+  /**
    * The named proxies of the active account with their plan and label, in listing order, for
    * exporting; ids not in the listing are left out. Empty when signed out or not loaded yet.
    */

@@ -103,10 +103,35 @@ export function validateTemplate(template: string): TemplateValidation {
   return parsed.ok ? { ok: true } : { ok: false, message: parsed.message };
 }
 
+const HOST_PLACEHOLDERS: readonly TemplatePlaceholder[] = ['ip', 'ipv4', 'ipv6'];
+
+/**
+ * Whether the part at `index` is a host written as `{host}:{port}`: an IPv6 address there must be
+ * bracketed, as every built-in format does, or its colons run into the port's.
+ */
+function isHostBeforePort(parts: readonly TemplatePart[], index: number): boolean {
+  const [host, colon, port] = parts.slice(index, index + 3);
+  return (
+    host !== undefined &&
+    'placeholder' in host &&
+    HOST_PLACEHOLDERS.includes(host.placeholder) &&
+    colon !== undefined &&
+    'text' in colon &&
+    colon.text === ':' &&
+    port !== undefined &&
+    'placeholder' in port &&
+    port.placeholder === 'port'
+  );
+}
+
 export function renderTemplate(template: string, values: TemplateValues): string {
   const parsed = parseTemplate(template);
   if (!parsed.ok) throw new TemplateError(parsed.message);
   return parsed.parts
-    .map((part) => ('text' in part ? part.text : values[part.placeholder]))
+    .map((part, index) => {
+      if ('text' in part) return part.text;
+      const value = values[part.placeholder];
+      return value.includes(':') && isHostBeforePort(parsed.parts, index) ? `[${value}]` : value;
+    })
     .join('');
 }

@@ -15,6 +15,8 @@ export const IPC_CHANNELS = [
   'proxy:set-label',
   'proxy:reveal-password',
   'credentials:copy',
+  'credentials:host-choice',
+  'credentials:set-host-choice',
   'checks:list',
   'checks:start',
   'checks:cancel',
@@ -41,6 +43,7 @@ export const IPC_EVENTS = [
   'alerts:changed',
   'updates:changed',
   'desktop:changed',
+  'clipboard:cleared',
   'popup:shown',
 ] as const;
 export type IpcEvent = (typeof IPC_EVENTS)[number];

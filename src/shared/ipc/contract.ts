@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { userSchema } from '../api';
 import { MAX_LABEL_UNITS } from '../api/limits';
 import { MAX_ROTATE_INTERVAL_SECONDS } from '../api/updates';
-import { copyFormatSchema, hostChoiceSchema } from '../credentials';
+import { copyFieldSchema, copyFormatSchema, hostChoiceSchema } from '../credentials';
 import { EXPORT_KINDS } from '../export/export-kinds';
 import { proxyChecksDeltaSchema, proxyChecksViewSchema } from '../proxy-check/check-view';
 import { settingsPatchSchema, settingsViewSchema } from '../settings/settings-schema';
@@ -64,14 +64,35 @@ export const ipcContract = {
     input: z.object({ proxyId }),
     output: z.object({ password: z.string() }),
   },
-  /** Copied by the main process, which also clears the clipboard later. */
+  /**
+   * Copied by the main process, which also clears the clipboard later: a whole line in a format
+   * (the default format where neither is given), or one field; never both. The host choice, where
+   * omitted, is the one remembered for the proxy's plan, else the settings' default.
+   */
   'credentials:copy': {
-    input: z.object({
-      proxyId,
-      format: copyFormatSchema.optional(),
-      hostChoice: hostChoiceSchema.optional(),
+    input: z.union([
+      z.strictObject({
+        proxyId,
+        format: copyFormatSchema.optional(),
+        hostChoice: hostChoiceSchema.optional(),
+      }),
+      z.strictObject({ proxyId, field: copyFieldSchema, hostChoice: hostChoiceSchema.optional() }),
+    ]),
+    output: z.object({
+      /** What was copied, for the confirmation: "SOCKS5 proxy URL of DE-1 copied". */
+      description: z.string(),
+      clearsInSeconds: z.int().nonnegative(),
     }),
-    output: z.object({ clearsInSeconds: z.int().nonnegative() }),
+  },
+  /** The host choice copies of this proxy's plan use: the one remembered, else the default. */
+  'credentials:host-choice': {
+    input: z.object({ proxyId }),
+    output: z.object({ hostChoice: hostChoiceSchema }),
+  },
+  /** Remembers the host choice for the proxy's plan, on this computer, per account. */
+  'credentials:set-host-choice': {
+    input: z.object({ proxyId, hostChoice: hostChoiceSchema }),
+    output: z.object({ hostChoice: hostChoiceSchema }),
   },
   /** Proxy checks run in the main process, through each proxy, from the user's own machine. */
   'checks:list': { input: none, output: proxyChecksViewSchema },
@@ -116,6 +137,8 @@ export const ipcEventContract = {
   'alerts:changed': z.array(alertViewSchema),
   'updates:changed': updateStatusSchema,
   'desktop:changed': desktopStatusSchema,
+  /** The clipboard guard took our copy off the clipboard (not sent when the user copied since). */
+  'clipboard:cleared': z.null(),
   /**
    * `panel`: the tray menu's "Settings…" opens the popup on its settings panel; `planId`: a
    * notification's click opens it at that plan.

@@ -208,3 +208,55 @@ describe('injected timers', () => {
     expect(clipboard.text).toBe('');
   });
 });
+
+describe('ClipboardGuard onCleared', () => {
+  function guardTellingClears() {
+    const cleared: string[] = [];
+    const guard = new ClipboardGuard({
+      clipboard,
+      clearAfterMs: () => clearAfterMs,
+      // What the clipboard held when told: the clear must have happened first.
+      onCleared: () => cleared.push(clipboard.text),
+    });
+    return { guard, cleared };
+  }
+
+  it('is told once, after the clipboard was actually cleared', async () => {
+    const { guard, cleared } = guardTellingClears();
+    await guard.copy(SECRET);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(cleared).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(cleared).toEqual(['']);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(cleared).toEqual(['']);
+  });
+
+  it('is not told when the user copied something else meanwhile', async () => {
+    const { guard, cleared } = guardTellingClears();
+    await guard.copy(SECRET);
+    clipboard.userCopies('a shopping list');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(cleared).toEqual([]);
+  });
+
+  it('is told for the last of two copies only, at its own time', async () => {
+    const { guard, cleared } = guardTellingClears();
+    await guard.copy(SECRET);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await guard.copy(OTHER_SECRET);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(cleared).toEqual([]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(cleared).toEqual(['']);
+  });
+
+  it('is not told when quitting clears the clipboard', async () => {
+    const { guard, cleared } = guardTellingClears();
+    await guard.copy(SECRET);
+    await guard.clearOnQuit();
+    expect(clipboard.text).toBe('');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(cleared).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCredentials } from '../../../src/shared/credentials';
 import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
+import { proxyTitle } from '../../../src/shared/ipc/proxy-title';
 import { useApiServer } from '../../api-server/use-api-server';
 import { startSignedIn, useMainProcess, valueOf } from './main-services-fixture';
 
@@ -50,7 +51,10 @@ describe('the main process over its IPC handlers', () => {
     const proxyId = proxiesOf(snapshot)[0]?.id ?? -1;
     const proxy = server().store.locateProxy(proxyId)?.proxy;
     if (!proxy) throw new Error('no proxy');
-    expect(valueOf(await call('credentials:copy', { proxyId }))).toEqual({ clearsInSeconds: 30 });
+    expect(valueOf(await call('credentials:copy', { proxyId }))).toEqual({
+      description: `ip:port:username:password of ${proxyTitle({ ...proxy, label: null })} copied`,
+      clearsInSeconds: 30,
+    });
     expect(clipboard.text).toBe(`${proxy.ip}:${proxy.port}:${proxy.username}:${proxy.password}`);
     expect(clipboard.concealed).toBe(true);
     await call('credentials:copy', { proxyId, format: 'socks5-url', hostChoice: 'ipv6' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COPY_FORMATS,
+  DEFAULT_CUSTOM_TEMPLATE,
   copyFormatSchema,
   formatCredentials,
   HOST_CHOICES,
@@ -178,5 +179,23 @@ describe('COPY_FORMATS', () => {
   it('rejects unknown format ids', () => {
     expect(copyFormatSchema.safeParse('ftp-url').success).toBe(false);
     expect(copyFormatSchema.safeParse('curl').success).toBe(true);
+  });
+});
+
+describe('custom templates with an IPv6 host before a port', () => {
+  it('brackets {ip}, {ipv6} written as {host}:{port}, as the built-in formats do', () => {
+    const ipv6Entry = { ...sampleProxy, ip: '2001:db8::5' };
+    const custom = (template: string, hostChoice: 'entry' | 'ipv6' = 'entry') =>
+      formatCredentials(ipv6Entry, { format: 'custom', hostChoice, template });
+    expect(custom(DEFAULT_CUSTOM_TEMPLATE)).toBe('[2001:db8::5]:8080:alice:s3cret');
+    expect(custom(DEFAULT_CUSTOM_TEMPLATE)).toBe(
+      formatCredentials(ipv6Entry, { format: 'ip-port-user-pass', hostChoice: 'entry' }),
+    );
+    expect(custom('{ipv6}:{port}')).toBe('[2001:db8::1]:8080');
+    expect(custom('{ipv4}:{port}')).toBe('198.51.100.23:8080');
+    // Alone, or followed by anything but `:{port}`, a host stays as the service wrote it.
+    expect(custom('{ip} {port}')).toBe('2001:db8::5 8080');
+    expect(custom('{ipv6}')).toBe('2001:db8::1');
+    expect(custom('{ip}::{port}')).toBe('2001:db8::5::8080');
   });
 });

@@ -2,6 +2,7 @@ import { alerts } from './alerts.svelte';
 import { bridge } from './bridge';
 import { checks } from './checks.svelte';
 import { clock } from './clock.svelte';
+import { copyFeedback } from './copy-feedback.svelte';
 import { desktop } from './desktop.svelte';
 import { navigation } from './navigation.svelte';
 import { plans } from './plans.svelte';
@@ -54,6 +55,7 @@ function connect(): void {
   api.on('checks:changed', (view) => checks.receive(view));
   api.on('updates:changed', (status) => updates.receive(status));
   api.on('desktop:changed', (status) => desktop.receive(status));
+  api.on('clipboard:cleared', () => copyFeedback.cleared());
   api.on('popup:shown', (event) => {
     clock.touch();
     navigation.popupShown(event);

@@ -1,6 +1,7 @@
-import type { CopyFormat, HostChoice } from '../../../shared/credentials';
+import type { CopyField, CopyFormat, HostChoice } from '../../../shared/credentials';
 import type { IpcResult } from '../../../shared/ipc/ipc-error';
 import { bridge } from './bridge';
+import { copyFeedback } from './copy-feedback.svelte';
 import { hidePopup } from './popup-hide';
 import { settings } from './settings.svelte';
 import { toasts } from './toasts.svelte';
@@ -33,19 +34,39 @@ class ProxyActions {
   }
 
   /**
-   * Copies one proxy's credentials, then hides the popup when the user asked for that: every copy
-   * of one proxy (a row's button or Enter, a format from its menu, Enter in the search box) comes
-   * here, so they all hide alike. A refused copy keeps the popup open to show why.
+   * A whole line (in `format`, else the default format) or one `field`; the toast says which.
+   * Then hides the popup when the user asked for that: every copy of one proxy (a row's button,
+   * Enter or keys, its menu, Enter in the search box) comes here, so they all hide alike. A
+   * refused copy keeps the popup open to show why.
    */
   async copy(
     proxyId: number,
-    options: { format?: CopyFormat; hostChoice?: HostChoice } = {},
+    what: { format?: CopyFormat } | { field: CopyField } = {},
+    hostChoice?: HostChoice,
   ): Promise<void> {
-    const result = await bridge().credentials.copy({ proxyId, ...options });
+    const result = await bridge().credentials.copy({
+      proxyId,
+      ...what,
+      ...(hostChoice ? { hostChoice } : {}),
+    });
     if (!result.ok) return toasts.error(result.error.message);
-    const seconds = result.value.clearsInSeconds;
-    toasts.success(seconds > 0 ? `Copied — clipboard clears in ${seconds} s` : 'Copied');
+    copyFeedback.copied(result.value.description, result.value.clearsInSeconds);
     if (settings.view?.hideAfterCopy) await hidePopup();
+  }
+
+  /** The host choice copies of this proxy's plan use (remembered per plan, else the default). */
+  async hostChoice(proxyId: number): Promise<HostChoice | null> {
+    const result = await bridge().credentials.hostChoice({ proxyId });
+    if (result.ok) return result.value.hostChoice;
+    toasts.error(result.error.message);
+    return null;
+  }
+
+  /** Remembers the host choice for the proxy's plan; false (with a toast) when it was not saved. */
+  async rememberHostChoice(proxyId: number, hostChoice: HostChoice): Promise<boolean> {
+    const result = await bridge().credentials.setHostChoice({ proxyId, hostChoice });
+    if (!result.ok) toasts.error(result.error.message);
+    return result.ok;
   }
 
   /** The password, asked for only when the user shows it; null (with a toast) when refused. */

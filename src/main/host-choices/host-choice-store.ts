@@ -1,0 +1,97 @@
+import type { HostChoice } from '../../shared/credentials/host-choices';
+import {
+  type CreateConfStore,
+  openConfFile,
+  readStoredBytes,
+  writeStored,
+} from '../settings/conf-file';
+import { backUpInvalidFile } from '../settings/invalid-file-backup';
+import { type StoreRecovery, summariseProblems } from '../settings/store-recovery';
+import { parseStoredJson } from '../settings/stored-json';
+import {
+  HOST_CHOICES_SCHEMA_VERSION,
+  type HostChoicesByAccount,
+  hostChoicesFromFile,
+} from './host-choices-from-file';
+
+/**
+ * The host choice (entry / assigned IPv4 / assigned IPv6) each plan's copies use, remembered per
+ * account as the user last picked it in the copy menu. Kept in the main process, in a file of its
+ * own (`host-choices.json`) beside the labels: the main process makes every copy (the Copy button,
+ * Enter, the tray menu), so the choice must be where copies are made, not in the popup's
+ * localStorage; and a map that grows with the plans does not belong in the validated settings,
+ * whose reset must not lose it (nor it the settings).
+ */
+export interface HostChoiceStore {
+  readonly path: string;
+  get(accountId: string, planId: number): HostChoice | undefined;
+  /** Throws a StoreError of kind `storage` when the file cannot be written (nothing changes). */
+  set(accountId: string, planId: number, choice: HostChoice): void;
+  /** Set when the stored file could not be used as it was and a backup of it was kept. */
+  recovery(): StoreRecovery | undefined;
+}
+
+export interface OpenHostChoiceStoreOptions {
+  readonly createStore: CreateConfStore;
+  readonly now?: () => Date;
+}
+
+const FILE_NAME = 'host-choices';
+
+/**
+ * Opens the file. One that cannot be used as it is gets copied to
+ * `host-choices.invalid-<time>.json` first and is then replaced by every valid entry, as the
+ * labels and settings files are; `recovery()` says what happened.
+ */
+export function openHostChoiceStore(options: OpenHostChoiceStoreOptions): HostChoiceStore {
+  const now = options.now ?? (() => new Date());
+  const conf = openConfFile(options.createStore, FILE_NAME);
+  const { choices, recovery } = load(conf.path, now);
+  if (recovery !== undefined) writeStored(conf, toStored(choices), 'host choices');
+
+  return {
+    path: conf.path,
+    get: (accountId, planId) => choices.get(accountId)?.get(planId),
+    set(accountId, planId, choice) {
+      const accountChoices = choices.get(accountId) ?? new Map<number, HostChoice>();
+      const previous = accountChoices.get(planId);
+      if (previous === choice) return;
+      const next: HostChoicesByAccount = new Map(choices);
+      next.set(accountId, new Map(accountChoices).set(planId, choice));
+      // Written first: a failed write leaves memory as the file is.
+      writeStored(conf, toStored(next), 'host choices');
+      choices.set(accountId, accountChoices.set(planId, choice));
+    },
+    recovery: () =>
+      recovery && { backupPath: recovery.backupPath, problems: [...recovery.problems] },
+  };
+}
+
+function load(
+  filePath: string,
+  now: () => Date,
+): { choices: HostChoicesByAccount; recovery?: StoreRecovery } {
+  const bytes = readStoredBytes(filePath, 'host choices');
+  if (bytes === undefined) return { choices: new Map() };
+  const stored = parseStoredJson(bytes, 'host choices');
+  const fromFile = stored.ok
+    ? hostChoicesFromFile(stored.value)
+    : { choices: new Map<string, Map<number, HostChoice>>(), problems: [stored.problem] };
+  if (fromFile.problems.length === 0) return { choices: fromFile.choices };
+  const backupPath = backUpInvalidFile(filePath, bytes, now());
+  return {
+    choices: fromFile.choices,
+    recovery: { backupPath, problems: summariseProblems(fromFile.problems) },
+  };
+}
+
+function toStored(choices: HostChoicesByAccount): Record<string, unknown> {
+  // Built without a prototype, so an account id such as "__proto__" stays an ordinary key.
+  const byAccount = Object.create(null) as Record<string, Record<string, HostChoice>>;
+  for (const [accountId, entries] of choices) {
+    const stored = Object.create(null) as Record<string, HostChoice>;
+    for (const [planId, choice] of entries) stored[String(planId)] = choice;
+    byAccount[accountId] = stored;
+  }
+  return { schemaVersion: HOST_CHOICES_SCHEMA_VERSION, hostChoices: byAccount };
+}
