@@ -163,12 +163,14 @@ async function changeableSwitchName(page: Page, harness: Harness): Promise<strin
     (harness.services.plans.snapshot().plans ?? [])
       .filter((plan) => !plan.is_blocked)
       .flatMap((plan) => plan.proxies)
-      .map((proxy) => `Rotation for ${proxy.label?.trim() || hostAndPort(proxy.ip, proxy.port)}`),
+      .map((proxy) => proxy.label?.trim() || hostAndPort(proxy.ip, proxy.port)),
   );
   const onScreen = await page
-    .locator('[role="switch"][aria-label^="Rotation for "]')
-    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
-  const name = onScreen.find((label) => changeable.has(label));
-  if (!name) throw new Error('No rotation switch of an unblocked plan on screen');
-  return name;
+    .locator('[role="listitem"][data-proxy-id]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
+  const title = onScreen.find((label) => changeable.has(label));
+  if (!title) throw new Error('No row of an unblocked plan on screen');
+  // A row shows its rotation switch among its controls, opened on demand.
+  await page.getByRole('button', { name: `More for ${title}`, exact: true }).click();
+  return `Rotation for ${title}`;
 }

@@ -1,5 +1,12 @@
 import { expect, test } from './support/popup-fixtures';
-import { accountOf, expectPlansShown, proxyWhere, showProxy, titleOf } from './support/popup-ui';
+import {
+  accountOf,
+  expectPlansShown,
+  openControls,
+  proxyWhere,
+  showProxy,
+  titleOf,
+} from './support/popup-ui';
 
 test('a blocked plan’s rows offer no rotation controls, say why, and keep a label locally', async ({
   popup,
@@ -9,6 +16,7 @@ test('a blocked plan’s rows offer no rotation controls, say why, and keep a la
   const { proxy } = proxyWhere(api, 'demo', (e) => e.plan.is_blocked);
   const title = titleOf(proxy);
   const row = await showProxy(page, proxy);
+  await openControls(row);
 
   // The service refuses rotation and interval changes to a blocked plan: none is offered.
   await expect(row.getByRole('switch')).toHaveCount(0);

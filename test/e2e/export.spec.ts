@@ -5,6 +5,7 @@ import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,
   expectPlansShown,
+  openControls,
   proxyWhere,
   searchBox,
   showProxy,
@@ -64,6 +65,7 @@ test.describe('export', () => {
     const { proxy, plan } = proxyWhere(api, 'demo', (entry) => !entry.plan.is_blocked);
     const title = titleOf(proxy);
     const row = await showProxy(page, proxy);
+    await openControls(row);
     await row.getByRole('button', { name: `Edit label for ${title}`, exact: true }).click();
     const label = '=Shop, "EU"';
     const field = page.getByRole('textbox', { name: `Label for ${title}`, exact: true });

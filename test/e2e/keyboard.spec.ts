@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { formatCredentials } from '../../src/shared/credentials';
 import { expect, test } from './support/popup-fixtures';
 import {
@@ -72,6 +73,40 @@ test('↑/↓ move between proxy rows', async ({ popup }) => {
   await expect.poll(focusedRow).toBe(first);
 });
 
+/** The focused element's accessible name (as the popup sets it) and whether it shows a ring. */
+function focusedControl(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return null;
+    const style = getComputedStyle(element);
+    const ring =
+      (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+      style.boxShadow !== 'none';
+    const labelledBy = element.getAttribute('aria-labelledby');
+    const name =
+      element.getAttribute('aria-label') ??
+      (labelledBy ? document.getElementById(labelledBy)?.textContent : null) ??
+      (element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null) ??
+      element.textContent ??
+      '';
+    return { name: name.trim(), ring };
+  });
+}
+
+/** Presses Tab until every wanted control had the focus (each with a ring), the current one too. */
+async function tabThrough(page: Page, wanted: readonly string[]): Promise<void> {
+  const reached = new Set<string>();
+  for (let press = 0; press < 40 && wanted.some((name) => !reached.has(name)); press += 1) {
+    if (press > 0) await page.keyboard.press('Tab');
+    const focused = await focusedControl(page);
+    if (focused && wanted.includes(focused.name)) {
+      expect(focused.ring, `focus ring on ${focused.name}`).toBe(true);
+      reached.add(focused.name);
+    }
+  }
+  expect([...reached].sort()).toEqual([...wanted].sort());
+}
+
 test('Tab reaches every control of a row, each with a visible focus ring', async ({ popup }) => {
   const { page, api } = popup;
   await expectPlansShown(page, accountOf(api, 'demo').plans);
@@ -79,42 +114,46 @@ test('Tab reaches every control of a row, each with a visible focus ring', async
   const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
   const title = titleOf(proxy);
   await showProxy(page, proxy);
-  const wanted = [
-    `Copy ${title}`,
-    `Copy formats for ${title}`,
+
+  await searchBox(page).focus();
+  // The row's own line: Copy, its formats, and the button that opens the rest, which comes last.
+  await tabThrough(page, [`Copy ${title}`, `Copy formats for ${title}`, `More for ${title}`]);
+  await page.keyboard.press('Enter');
+  await tabThrough(page, [
     `Rotation for ${title}`,
     `Rotation interval for ${title}`,
     `Edit label for ${title}`,
     `Show password for ${title}`,
-  ];
+    `Check ${title}`,
+  ]);
+});
 
-  await searchBox(page).focus();
-  const reached = new Set<string>();
-  for (let press = 0; press < 40 && wanted.some((name) => !reached.has(name)); press += 1) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
-      if (!element || element === document.body) return null;
-      const style = getComputedStyle(element);
-      const ring =
-        (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
-        style.boxShadow !== 'none';
-      const labelledBy = element.getAttribute('aria-labelledby');
-      const name =
-        element.getAttribute('aria-label') ??
-        (labelledBy ? document.getElementById(labelledBy)?.textContent : null) ??
-        (element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null) ??
-        element.textContent ??
-        '';
-      return { name: name.trim(), ring };
-    });
-    if (!focused) continue;
-    if (wanted.includes(focused.name)) {
-      expect(focused.ring, `focus ring on ${focused.name}`).toBe(true);
-      reached.add(focused.name);
-    }
-  }
-  expect([...reached].sort()).toEqual([...wanted].sort());
+test('→ on a row opens its controls, with the focus in them; Esc closes them back to the row', async ({
+  popup,
+}) => {
+  const { page, api } = popup;
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
+  const title = titleOf(proxy);
+  const row = await showProxy(page, proxy);
+  await searchBox(page).press('ArrowDown');
+  await expect(row).toBeFocused();
+
+  await page.keyboard.press('ArrowRight');
+  const controls = row.getByRole('group', { name: `Settings of ${title}`, exact: true });
+  await expect(controls).toBeVisible();
+  await expect(
+    row.getByRole('switch', { name: `Rotation for ${title}`, exact: true }),
+  ).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(controls).toHaveCount(0);
+  await expect(row).toBeFocused();
+
+  // The context-menu key opens them too.
+  await page.keyboard.press('ContextMenu');
+  await expect(controls).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(row).toBeFocused();
 });
 
 test('Ctrl+F and "/" bring the focus back to the search box', async ({ popup }) => {

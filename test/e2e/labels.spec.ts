@@ -2,6 +2,7 @@ import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,
   expectPlansShown,
+  openControls,
   proxyWhere,
   rowOf,
   searchBox,
@@ -19,6 +20,7 @@ test.describe('labels', () => {
     const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
     const title = titleOf(proxy);
     const row = await showProxy(page, proxy);
+    await openControls(row);
 
     await row.getByRole('button', { name: `Edit label for ${title}`, exact: true }).click();
     const field = page.getByRole('textbox', { name: `Label for ${title}`, exact: true });
@@ -38,6 +40,7 @@ test.describe('labels', () => {
     await expectPlansShown(page, plans);
     await searchBox(page).fill('office berlin');
     const after = rowOf(page, proxy.id);
+    await openControls(after);
     await expect(after).toBeVisible();
     await expect(
       after.getByRole('button', { name: 'Edit label for Office Berlin', exact: true }),
@@ -50,6 +53,7 @@ test.describe('labels', () => {
     const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
     const title = titleOf(proxy);
     const row = await showProxy(page, proxy);
+    await openControls(row);
 
     await row.getByRole('button', { name: `Edit label for ${title}`, exact: true }).click();
     const field = page.getByRole('textbox', { name: `Label for ${title}`, exact: true });
@@ -70,6 +74,7 @@ test.describe('labels', () => {
     const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
     const title = titleOf(proxy);
     const row = await showProxy(page, proxy);
+    await openControls(row);
     await row.getByRole('button', { name: `Edit label for ${title}`, exact: true }).click();
     const field = page.getByRole('textbox', { name: `Label for ${title}`, exact: true });
 

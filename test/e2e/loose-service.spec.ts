@@ -1,5 +1,12 @@
 import { expect, test } from './support/popup-fixtures';
-import { accountOf, expectPlansShown, proxyWhere, showProxy, titleOf } from './support/popup-ui';
+import {
+  accountOf,
+  expectPlansShown,
+  openControls,
+  proxyWhere,
+  showProxy,
+  titleOf,
+} from './support/popup-ui';
 import { isolateBidi } from '../../src/shared/text/bidi-controls';
 
 /*
@@ -43,6 +50,7 @@ test.describe('a loosely written service', () => {
         api.looseVariants.rotationAnswerOf(e.proxy.id) === 'no-content',
     );
     const row = await showProxy(page, proxy);
+    await openControls(row);
     const toggle = row.getByRole('switch', { name: `Rotation for ${titleOf(proxy)}`, exact: true });
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     await toggle.click();

@@ -3,6 +3,7 @@ import {
   accountOf,
   expectPlansShown,
   fieldText,
+  openControls,
   pageHolds,
   proxiesOf,
   required,
@@ -23,6 +24,7 @@ test('passwords are not in the DOM until "Show password", and leave it on "Hide 
   const { proxy } = required(entries[3], 'a 4th proxy');
   const title = titleOf(proxy);
   const row = await showProxy(page, proxy);
+  await openControls(row);
   expect(await pageHolds(page, proxy.password)).toBe(false);
   await expect(page.getByLabel(`Password for ${title}`, { exact: true })).toHaveCount(0);
 

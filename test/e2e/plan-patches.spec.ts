@@ -1,7 +1,14 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
 import { expect, test, type Popup } from './support/popup-fixtures';
-import { accountOf, expectPlansShown, proxyWhere, showProxy, titleOf } from './support/popup-ui';
+import {
+  accountOf,
+  expectPlansShown,
+  openControls,
+  proxyWhere,
+  showProxy,
+  titleOf,
+} from './support/popup-ui';
 
 /** Whole listings the popup has taken since it loaded: the mark state/plans.svelte.ts sets. */
 function listingsTaken(page: Page): Promise<number> {
@@ -15,6 +22,7 @@ async function notRotatingSwitch({ page, api }: Popup) {
   await expectPlansShown(page, accountOf(api, 'demo').plans);
   const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked && !e.proxy.is_rotating);
   const row = await showProxy(page, proxy);
+  await openControls(row);
   const toggle = row.getByRole('switch', { name: `Rotation for ${titleOf(proxy)}`, exact: true });
   return { proxy, toggle };
 }

@@ -9,11 +9,20 @@ import { expect, test, type Popup } from './support/popup-fixtures';
 import {
   accountOf,
   expectPlansShown,
+  openControls,
   required,
   rowOf,
   showProxy,
   titleOf,
 } from './support/popup-ui';
+
+/**
+ * A row's name once the test points proxies at its one local proxy: they share a host and port,
+ * so the popup tells them apart by username, as it does a gateway's.
+ */
+function gatewayTitleOf(proxy: Proxy): string {
+  return `${titleOf(proxy)} · ${proxy.username}`;
+}
 
 /** Every proxy pointed here keeps its own user name (the search finds it by that) and gets this password. */
 const PASSWORD = 'S3cr%t:p@ss/w0rd#';
@@ -75,22 +84,29 @@ servers.describe('proxy check', () => {
       await reload(popup, echo.url('/'));
 
       let row = await showProxy(page, working);
-      const check = row.getByRole('button', { name: `Check ${titleOf(working)}`, exact: true });
+      await openControls(row);
+      const check = row.getByRole('button', {
+        name: `Check ${gatewayTitleOf(working)}`,
+        exact: true,
+      });
       await check.click();
-      await expect(row.getByText(/^\d+ ms$/)).toBeVisible();
+      await expect(row.getByText(/^\d+ ms ✓$/)).toBeVisible();
       await expect(check).toHaveAccessibleDescription(
         /^Works over HTTP: exits from 127\.0\.0\.1, its assigned IPv4 address; connected in \d+ ms, answered in \d+ ms\.$/,
       );
 
       row = await showProxy(page, refused);
-      await row.getByRole('button', { name: `Check ${titleOf(refused)}`, exact: true }).click();
+      await openControls(row);
+      await row
+        .getByRole('button', { name: `Check ${gatewayTitleOf(refused)}`, exact: true })
+        .click();
       await expect(row.getByText('Login refused', { exact: true })).toBeVisible();
       await expect(
-        row.getByRole('button', { name: `Check ${titleOf(refused)}`, exact: true }),
+        row.getByRole('button', { name: `Check ${gatewayTitleOf(refused)}`, exact: true }),
       ).toHaveAccessibleDescription(/refused the username or password \(HTTP 407\)/);
       // The result stays with the proxy: the first one still shows its time.
       await showProxy(page, working);
-      await expect(rowOf(page, working.id).getByText(/^\d+ ms$/)).toBeVisible();
+      await expect(rowOf(page, working.id).getByText(/^\d+ ms ✓$/)).toBeVisible();
     },
   );
 
@@ -147,7 +163,7 @@ servers.describe('proxy check', () => {
       await page
         .getByRole('searchbox', { name: 'Search proxies', exact: true })
         .fill(elsewhere.username);
-      await expect(rowOf(page, elsewhere.id).getByText(/^\d+ ms · other IP$/)).toBeVisible();
+      await expect(rowOf(page, elsewhere.id).getByText(/^\d+ ms ≠$/)).toBeVisible();
     },
   );
 
@@ -207,8 +223,9 @@ servers.describe('proxy check', () => {
       const first = required(plan.proxies[0], 'a first proxy');
       const row = await showProxy(page, first);
       await expect(row.getByText('Echo unreachable', { exact: true })).toBeVisible();
+      await openControls(row);
       await expect(
-        row.getByRole('button', { name: `Check ${titleOf(first)}`, exact: true }),
+        row.getByRole('button', { name: `Check ${gatewayTitleOf(first)}`, exact: true }),
       ).toHaveAccessibleDescription(echoDown);
 
       // The next run's summary replaces it.

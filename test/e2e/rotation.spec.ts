@@ -3,6 +3,7 @@ import {
   accountOf,
   chooseOption,
   expectPlansShown,
+  openControls,
   proxyWhere,
   searchBox,
   showProxy,
@@ -16,6 +17,7 @@ test.describe('rotation', () => {
     const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked && !e.proxy.is_rotating);
     const title = titleOf(proxy);
     const row = await showProxy(page, proxy);
+    await openControls(row);
     const toggle = row.getByRole('switch', { name: `Rotation for ${title}`, exact: true });
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
 
@@ -40,6 +42,7 @@ test.describe('rotation', () => {
     );
     const title = titleOf(proxy);
     const row = await showProxy(page, proxy);
+    await openControls(row);
 
     await chooseOption(
       row.getByRole('combobox', { name: `Rotation interval for ${title}`, exact: true }),
@@ -58,6 +61,7 @@ test.describe('rotation', () => {
     const title = titleOf(proxy);
     const before = proxy.rotate_interval;
     const row = await showProxy(page, proxy);
+    await openControls(row);
     const picker = row.getByRole('combobox', {
       name: `Rotation interval for ${title}`,
       exact: true,
@@ -94,6 +98,7 @@ test.describe('rotation', () => {
     const title = titleOf(proxy);
     const before = proxy.rotate_interval;
     const row = await showProxy(page, proxy);
+    await openControls(row);
     const picker = row.getByRole('combobox', {
       name: `Rotation interval for ${title}`,
       exact: true,
@@ -102,8 +107,10 @@ test.describe('rotation', () => {
     await chooseOption(picker, 'Custom…');
     const field = row.getByRole('textbox', { name: `Custom interval for ${title}`, exact: true });
     await field.fill('45 min');
+    // A click elsewhere closes the row's controls, and the editor with them.
     await searchBox(page).click();
     await expect(field).toHaveCount(0);
+    await openControls(row);
     expect(await picker.inputValue()).toBe(String(before));
 
     await chooseOption(picker, 'Custom…');
@@ -124,6 +131,7 @@ test.describe('rotation', () => {
     const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
     const title = titleOf(proxy);
     const row = await showProxy(page, proxy);
+    await openControls(row);
     api.faults.add({
       method: 'PUT',
       path: '/proxies/update_rotation',
@@ -151,6 +159,7 @@ test('a change in flight shows as pending until the service answers', async ({ p
   await expectPlansShown(page, accountOf(api, 'demo').plans);
   const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked && !e.proxy.is_rotating);
   const row = await showProxy(page, proxy);
+  await openControls(row);
   const toggle = row.getByRole('switch', { name: `Rotation for ${titleOf(proxy)}`, exact: true });
   api.faults.add({ method: 'PUT', path: '/proxies/update_rotation', latencyMs: 1_500 });
 

@@ -3,6 +3,7 @@ import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,
   expectPlansShown,
+  openControls,
   proxyWhere,
   required,
   showProxy,
@@ -39,6 +40,7 @@ test('strings from the service and from the user render as text, never as markup
   const { proxy } = proxyWhere(api, 'demo', (e) => e.plan === plan);
   const title = titleOf(proxy);
   const row = await showProxy(page, proxy);
+  await openControls(row);
   await row.getByRole('button', { name: `Edit label for ${title}`, exact: true }).click();
   const field = page.getByRole('textbox', { name: `Label for ${title}`, exact: true });
   await field.fill(PAYLOAD);

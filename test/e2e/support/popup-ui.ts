@@ -76,6 +76,17 @@ export async function showProxy(page: Page, proxy: Proxy): Promise<Locator> {
   return row;
 }
 
+/**
+ * Opens a row's controls (rotation, interval, label, password, check), which a row shows on
+ * demand; returns the row, whose controls can then be found in it.
+ */
+export async function openControls(row: Locator): Promise<Locator> {
+  const more = row.getByRole('button', { name: /^More for / });
+  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await expect(row.getByRole('group', { name: /^Settings of / })).toBeVisible();
+  return row;
+}
+
 /** Waits until the signed-in popup shows the account's plans. */
 export async function expectPlansShown(page: Page, plans: readonly Plan[]): Promise<void> {
   await expect(searchBox(page)).toBeVisible();

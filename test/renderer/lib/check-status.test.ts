@@ -30,7 +30,7 @@ describe('checkStatus', () => {
   it('shows the total time of a working proxy, and warns when it exits from another address', () => {
     expect(checkStatus({ proxyId: 1, state: 'idle', last: works('ipv4') })).toEqual({
       tone: 'good',
-      short: '120 ms',
+      short: '120 ms ✓',
       detail:
         'Works over HTTP: exits from 203.0.113.9, its assigned IPv4 address; connected in 40 ms, answered in 120 ms.',
     });
@@ -38,7 +38,7 @@ describe('checkStatus', () => {
       'its assigned IPv6 address',
     );
     const other = checkStatus({ proxyId: 1, state: 'idle', last: works('none') });
-    expect(other).toMatchObject({ tone: 'warn', short: '120 ms · other IP' });
+    expect(other).toMatchObject({ tone: 'warn', short: '120 ms ≠' });
     expect(other?.detail).toContain('exits from 203.0.113.9, not its assigned address');
     // Nothing to compare with: a working proxy, not a warning.
     const unassigned = checkStatus({ proxyId: 1, state: 'idle', last: works('unassigned') });

@@ -37,11 +37,18 @@ export function checkStatus(entry: ProxyCheckEntry | undefined): CheckStatus | u
     return { tone: 'bad', short: FAILURE_WORDS[result.reason], detail: result.message };
   return {
     tone: result.exitIpMatches === 'none' ? 'warn' : 'good',
-    short:
-      result.exitIpMatches === 'none' ? `${result.totalMs} ms · other IP` : `${result.totalMs} ms`,
+    // ✓: it exits from its assigned address; ≠: from another one; nothing to compare, no mark.
+    short: `${result.totalMs} ms${EXIT_MARKS[result.exitIpMatches]}`,
     detail: resultDetail(entry),
   };
 }
+
+const EXIT_MARKS: Record<ExitIpMatch, string> = {
+  ipv4: ' ✓',
+  ipv6: ' ✓',
+  none: ' ≠',
+  unassigned: '',
+};
 
 const EXIT_WORDS: Record<ExitIpMatch, string> = {
   ipv4: 'its assigned IPv4 address',

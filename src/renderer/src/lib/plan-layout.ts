@@ -3,8 +3,8 @@
  * measured: every part has a fixed height (set from these same numbers), so a keystroke that
  * changes which rows match needs no layout read before the visible rows can be chosen.
  */
-export const PLAN_HEADER_HEIGHT = 62;
-export const ROW_HEIGHT = 78;
+export const PLAN_HEADER_HEIGHT = 40;
+export const ROW_HEIGHT = 42;
 /** The "No proxies in this plan yet" line under an empty plan. */
 export const EMPTY_PLAN_HEIGHT = 28;
 

@@ -10,3 +10,14 @@ export function rotationSummary({
   const every = seconds === null ? 'at an unknown interval' : `every ${formatInterval(seconds)}`;
   return rotating === null ? `Rotation unknown, ${every}` : `Rotates ${every}`;
 }
+
+/** The row's rotation chip: "↻ 5 min" or "Static", with the words for a tooltip. */
+export function rotationChip(proxy: Pick<ProxyView, 'is_rotating' | 'rotate_interval'>): {
+  text: string;
+  title: string;
+} {
+  const title = rotationSummary(proxy);
+  if (proxy.is_rotating === false) return { text: 'Static', title };
+  const every = proxy.rotate_interval === null ? '?' : formatInterval(proxy.rotate_interval);
+  return { text: proxy.is_rotating === null ? `↻? ${every}` : `↻ ${every}`, title };
+}

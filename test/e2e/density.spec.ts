@@ -1,0 +1,104 @@
+/// <reference lib="dom" />
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/popup-fixtures';
+import { accountOf, expectPlansShown } from './support/popup-ui';
+
+/**
+ * Proxy rows the user sees whole: inside the scrolled list's view and not under a plan's sticky
+ * header (what the browser would hit at the row's top and bottom edges is the row itself).
+ */
+function rowsEntirelyVisible(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const rows = [...document.querySelectorAll<HTMLElement>('[role="listitem"][data-proxy-id]')];
+    const scroller = rows[0]?.closest<HTMLElement>('[data-menu-bounds]');
+    if (!scroller) return 0;
+    const view = scroller.getBoundingClientRect();
+    return rows.filter((row) => {
+      const box = row.getBoundingClientRect();
+      if (box.top < view.top || box.bottom > view.bottom) return false;
+      const x = box.left + 4;
+      return [box.top + 1, box.bottom - 1].every((y) =>
+        row.contains(document.elementFromPoint(x, y)),
+      );
+    }).length;
+  });
+}
+
+test.describe('at 380 × 560 the list shows', () => {
+  // Measured on the spec's answers: a loose provider's listing adds a notice, itself a banner.
+  test.use({ apiDialect: 'spec' });
+
+  test('at least 7 whole rows under one banner (the alerts)', async ({ popup }) => {
+    const { page, api } = popup;
+    await expectPlansShown(page, accountOf(api, 'demo').plans);
+    await expect(page.getByRole('region', { name: 'Alerts', exact: true })).toBeVisible();
+    expect(page.viewportSize()).toEqual({ width: 380, height: 560 });
+    expect(await rowsEntirelyVisible(page)).toBeGreaterThanOrEqual(7);
+  });
+
+  test('at least 9 whole rows with no banner', async ({ page, api, launchHarness }) => {
+    // Nothing to warn about: no plan blocked, expired or expiring.
+    const demo = accountOf(api, 'demo');
+    for (const plan of demo.plans) {
+      plan.is_blocked = false;
+      plan.expire_date = new Date(Date.now() + 300 * 24 * 60 * 60 * 1000).toISOString();
+    }
+    const harness = await launchHarness({ signInAs: 'demo' });
+    await page.goto(harness.url);
+    await expectPlansShown(page, demo.plans);
+    await expect(page.getByRole('region', { name: 'Alerts', exact: true })).toHaveCount(0);
+    expect(page.viewportSize()).toEqual({ width: 380, height: 560 });
+    expect(await rowsEntirelyVisible(page)).toBeGreaterThanOrEqual(9);
+  });
+});
+
+test('a plan’s header stays at the top while its rows scroll, with its name, badges and count', async ({
+  popup,
+}) => {
+  const { page, api } = popup;
+  const plans = accountOf(api, 'demo').plans;
+  await expectPlansShown(page, plans);
+  const first = plans[0];
+  if (!first) throw new Error('The demo account has no plans');
+  const heading = page.getByRole('heading', { level: 2, name: first.name, exact: true });
+  // Scrolled by four rows: the plan's own rows are still in view under its header.
+  await page.evaluate(() => {
+    const scroller = document.querySelector<HTMLElement>('[data-menu-bounds]');
+    if (scroller) scroller.scrollTop = 4 * 42;
+  });
+  await expect(heading).toBeInViewport();
+  const [headingBox, scrollerBox] = await Promise.all([
+    heading.boundingBox(),
+    page.locator('[data-menu-bounds]').boundingBox(),
+  ]);
+  expect(headingBox?.y).toBeGreaterThanOrEqual(scrollerBox?.y ?? Number.NaN);
+  expect(headingBox?.y).toBeLessThan((scrollerBox?.y ?? 0) + 20);
+  await expect(heading).toHaveAttribute('title', first.name);
+});
+
+test('rows of a gateway plan (one host:port, told apart by username) each have a name of their own', async ({
+  page,
+  api,
+  launchHarness,
+}) => {
+  const demo = accountOf(api, 'demo');
+  const plan = demo.plans.find((candidate) => !candidate.is_blocked);
+  if (!plan) throw new Error('No open demo plan');
+  for (const proxy of plan.proxies) {
+    proxy.ip = 'gate.example.com';
+    proxy.port = 8000;
+  }
+  const harness = await launchHarness({ signInAs: 'demo' });
+  await page.goto(harness.url);
+  await expectPlansShown(page, demo.plans);
+  await page.getByRole('searchbox', { name: 'Search proxies', exact: true }).fill(plan.name);
+  const list = page.getByRole('list', { name: `Proxies of ${plan.name}`, exact: true });
+  const names = await list
+    .getByRole('listitem')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label')));
+  expect(names.length).toBeGreaterThan(1);
+  expect(new Set(names).size).toBe(names.length);
+  for (const proxy of plan.proxies.slice(0, names.length)) {
+    expect(names).toContain(`gate.example.com:8000 · ${proxy.username}`);
+  }
+});

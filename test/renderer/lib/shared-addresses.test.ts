@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { sharedAddressesOf } from '../../../src/renderer/src/lib/shared-addresses';
+import { planView, proxyView } from './view-fixtures';
+
+describe('sharedAddressesOf', () => {
+  it('names the addresses that more than one proxy of the plan uses', () => {
+    const gateway = { ip: 'gate.example.com', port: 8000 };
+    const plan = planView(1, 'Gateway', [
+      proxyView(1, gateway),
+      proxyView(2, gateway),
+      proxyView(3, { ip: '2001:db8::1', port: 8000 }),
+      proxyView(4),
+    ]);
+    expect([...sharedAddressesOf(plan)]).toEqual(['gate.example.com:8000']);
+  });
+
+  it('is empty for a plan whose proxies each have their own address, and remembered per plan', () => {
+    const plan = planView(1, 'Plain', [proxyView(1), proxyView(2)]);
+    expect(sharedAddressesOf(plan).size).toBe(0);
+    expect(sharedAddressesOf(plan)).toBe(sharedAddressesOf(plan));
+  });
+});
