@@ -164,6 +164,42 @@ servers.describe('proxy check', () => {
         .getByRole('searchbox', { name: 'Search proxies', exact: true })
         .fill(elsewhere.username);
       await expect(rowOf(page, elsewhere.id).getByText(/^\d+ ms ≠$/)).toBeVisible();
+
+      // Sorted by latency, the plan's rows go fastest first, the dead one last.
+      const search = page.getByRole('searchbox', { name: 'Search proxies', exact: true });
+      await search.fill('');
+      const actions = page.getByRole('button', { name: `Actions for ${plan.name}`, exact: true });
+      await actions.click();
+      await page.getByRole('menuitem', { name: 'Sort by latency', exact: true }).click();
+      const list = page.getByRole('list', { name: `Proxies of ${plan.name}`, exact: true });
+      const shownOrder = () =>
+        list.locator('[data-proxy-id]').evaluateAll((rows) =>
+          [...rows]
+            .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+            .map((row) => ({
+              id: Number(row.getAttribute('data-proxy-id')),
+              ms: Number(/(\d+) ms/.exec(row.textContent ?? '')?.[1] ?? Number.NaN),
+            })),
+        );
+      await list.scrollIntoViewIfNeeded();
+      const sorted = await shownOrder();
+      const times = sorted.map((row) => row.ms).filter((ms) => !Number.isNaN(ms));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(sorted[0]?.ms).toBe(Math.min(...times));
+      // Listed first, the dead proxy has no time: it goes after every proxy that has one.
+      expect(sorted[0]?.id).not.toBe(dead.id);
+      const firstUntimed = sorted.findIndex((row) => Number.isNaN(row.ms));
+      if (firstUntimed >= 0)
+        expect(sorted.slice(firstUntimed).every((row) => Number.isNaN(row.ms))).toBe(true);
+
+      // "Copy the fastest" copies the proxy at the top.
+      await actions.click();
+      await page.getByRole('menuitem', { name: 'Copy the fastest', exact: true }).click();
+      const fastest = required(
+        plan.proxies.find((proxy) => proxy.id === sorted[0]?.id),
+        'the fastest proxy',
+      );
+      await expect.poll(() => popup.harness.clipboard.text).toContain(fastest.username);
     },
   );
 

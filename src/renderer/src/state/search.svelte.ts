@@ -1,9 +1,11 @@
 import type { PlanView } from '../../../shared/ipc/plans-view';
-import { countProxies, firstMatch, PlanSearch } from '../lib/proxy-search';
+import { byLatency } from '../lib/latency-order';
+import { countProxies, firstMatch, PlanSearch, type PlanMatches } from '../lib/proxy-search';
 import { isEmptyQuery, parseSearchQuery, type SearchQuery } from '../lib/search-query';
 import type { StatusFacts } from '../lib/status-filters';
 import { checks } from './checks.svelte';
 import { clock } from './clock.svelte';
+import { latencySortedPlans } from './latency-sorted-plans.svelte';
 import { plans } from './plans.svelte';
 import { settings } from './settings.svelte';
 
@@ -26,9 +28,11 @@ class Search {
   readonly #planSearch = new PlanSearch();
   /** The plans alone: a patch of the status only keeps the same array, and leaves the results be. */
   readonly #plans = $derived(plans.snapshot?.plans ?? NO_PLANS);
-  readonly results = $derived(
+  readonly #filtered = $derived(
     this.#planSearch.filterPlans(this.#plans, this.parsed, this.#factsFor(this.parsed)),
   );
+  /** What the list shows, in the order the user asked for each plan (see latencySortedPlans). */
+  readonly results = $derived(this.#inChosenOrder(this.#filtered));
   readonly matchCount = $derived(countProxies(this.results));
   /** What Enter in the search box copies. */
   readonly firstMatch = $derived(firstMatch(this.results));
@@ -46,6 +50,19 @@ class Search {
         return () => cancelIdleCallback(idle);
       });
     });
+  }
+
+  /**
+   * A plan sorted by latency gets its rows fastest first (by their last check, redone as results
+   * come in); every other plan keeps its matches as they were, the same object.
+   */
+  #inChosenOrder(groups: readonly PlanMatches[]): readonly PlanMatches[] {
+    if (!latencySortedPlans.any) return groups;
+    return groups.map((group) =>
+      group.shown && latencySortedPlans.has(group.plan.id)
+        ? { ...group, proxies: byLatency(group.proxies, (id) => checks.entry(id)) }
+        : group,
+    );
   }
 
   /**
