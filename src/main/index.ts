@@ -3,7 +3,7 @@ import ElectronStore from 'electron-store';
 import { join } from 'node:path';
 import type { IpcEvent } from '../shared/ipc/channel-names';
 import type { IpcEventPayload } from '../shared/ipc/contract';
-import { sessionViewOf } from './ipc/views';
+import { favoritesViewOf, sessionViewOf } from './ipc/views';
 import { createMainServices, type MainServices } from './main-services';
 import { APP_KEYCHAIN_SERVICE, KeytarVault } from './session/keytar-vault';
 import { setUpLifecycle } from './shell/app-lifecycle';
@@ -38,6 +38,7 @@ const TRAY_EVENTS = new Set<IpcEvent>([
   'alerts:changed',
   'updates:changed',
   'desktop:changed',
+  'favorites:changed',
 ]);
 
 /** The tokens the session holds, masked in every log line; none until the services exist. */
@@ -127,6 +128,10 @@ if (!lifecycle.ok) {
     const trayInput = () => ({
       ...trayMenuInputOf(sessionViewOf(services.session), services.plans.snapshot(), {
         starting,
+        favorites: {
+          ids: favoritesViewOf(services.session.status().account?.id, services.favorites),
+          find: (proxyId) => services.plans.listed(proxyId),
+        },
       }),
       alerts: services.alerts.attentionCount,
       updateVersion: readyUpdateVersion(services.updates.status()),

@@ -8,9 +8,10 @@ import { DesktopStatusService } from './desktop/desktop-status-service';
 import type { ShortcutPort } from './desktop/shortcut-port';
 import type { SaveFile } from './export/save-export';
 import { createIpcHandlers } from './ipc/ipc-handlers';
-import { sessionViewOf, settingsViewOf } from './ipc/views';
+import { favoritesViewOf, sessionViewOf, settingsViewOf } from './ipc/views';
 import type { IpcHandlers } from './ipc/ipc-dispatcher';
 import { openHostChoiceStore, type HostChoiceStore } from './host-choices/host-choice-store';
+import { openFavoritesStore, type FavoritesStore } from './favorites/favorites-store';
 import { openLabelStore, type LabelStore } from './labels/label-store';
 import type { Log } from './logging/log-port';
 import type { OpenLogsFolderResult } from './logging/logs-folder';
@@ -63,6 +64,7 @@ export interface MainServices {
   settings: SettingsStore;
   labels: LabelStore;
   hostChoices: HostChoiceStore;
+  favorites: FavoritesStore;
   session: SessionService;
   plans: PlansService;
   clipboard: ClipboardGuard;
@@ -90,6 +92,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const settings = openSettingsStore({ createStore: options.createStore });
   const labels = openLabelStore({ createStore: options.createStore });
   const hostChoices = openHostChoiceStore({ createStore: options.createStore });
+  const favorites = openFavoritesStore({ createStore: options.createStore });
   const session = new SessionService({
     vault: options.vault,
     registry: settingsAccountRegistry(settings),
@@ -158,6 +161,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     settings,
     labels,
     hostChoices,
+    favorites,
     clipboard,
     checks,
     alerts,
@@ -167,6 +171,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     openLogsFolder: options.openLogsFolder,
     hidePopup: options.hidePopup,
     quit: options.quit,
+    log,
   });
 
   const reviewAlerts = () => {
@@ -175,6 +180,12 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       alerts.review(snapshot.accountId, snapshot.plans, session.status().tokenExpiresAt);
     }
   };
+  const announceFavorites = () =>
+    options.emit('favorites:changed', favoritesViewOf(session.status().account?.id, favorites));
+  favorites.onChange((accountId) => {
+    // Another account's change (a tray copy racing a switch) is not what the popup shows.
+    if (accountId === session.status().account?.id) announceFavorites();
+  });
   alerts.onChange((current) => options.emit('alerts:changed', [...current]));
   updates.onChange((status) => options.emit('updates:changed', status));
   desktop.onChange((status) => options.emit('desktop:changed', status));
@@ -198,6 +209,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       alerts.clear();
       // Before the session's own event: the popup then has the plans of the account it shows.
       plans.accountChanged();
+      announceFavorites();
     }
     scheduler.reschedule();
     options.emit('session:changed', sessionViewOf(session));
@@ -218,6 +230,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     settings,
     labels,
     hostChoices,
+    favorites,
     session,
     plans,
     clipboard,

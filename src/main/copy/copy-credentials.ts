@@ -31,12 +31,13 @@ export function hostChoiceFor(parts: Omit<CopyParts, 'clipboard'>, proxyId: numb
 
 /**
  * Copies a proxy's credentials (a whole line in a format, or one field) through the clipboard
- * guard, and says what was copied and when the clipboard clears.
+ * guard, and says what was copied, when the clipboard clears, and whose proxy it was (the
+ * account whose recent copies it joins).
  */
 export async function copyCredentials(
   parts: CopyParts,
   request: CopyRequest,
-): Promise<{ description: string; clearsInSeconds: number }> {
+): Promise<{ description: string; clearsInSeconds: number; accountId: string }> {
   const settings = parts.settings.get();
   const entry = parts.plans.entry(request.proxyId);
   const hostChoice = request.hostChoice ?? hostChoiceFor(parts, request.proxyId);
@@ -46,6 +47,7 @@ export async function copyCredentials(
     return {
       description: describeCopy({ field: request.field }, shown),
       clearsInSeconds: settings.clipboardClearSeconds,
+      accountId: entry.accountId,
     };
   }
   const format = request.format ?? settings.copyFormat;
@@ -55,5 +57,6 @@ export async function copyCredentials(
   return {
     description: describeCopy({ format }, shown),
     clearsInSeconds: settings.clipboardClearSeconds,
+    accountId: entry.accountId,
   };
 }

@@ -4,6 +4,8 @@ import type { ClipboardGuard } from '../clipboard/clipboard-guard';
 import { copyCredentials, hostChoiceFor } from '../copy/copy-credentials';
 import type { DesktopStatusService } from '../desktop/desktop-status-service';
 import { saveExport, type SaveFile } from '../export/save-export';
+import type { FavoritesStore } from '../favorites/favorites-store';
+import type { Log } from '../logging/log-port';
 import type { PlansService } from '../plans/plans-service';
 import type { ProxyCheckService } from '../proxy-check/proxy-check-service';
 import type { SessionService } from '../session/session-service';
@@ -16,7 +18,7 @@ import type { StoreRecovery } from '../settings/store-recovery';
 import type { UpdateService } from '../updates/update-service';
 import { UserFacingError } from './error-to-ipc';
 import type { IpcHandlers } from './ipc-dispatcher';
-import { sessionViewOf, settingsViewOf } from './views';
+import { favoritesViewOf, sessionViewOf, settingsViewOf } from './views';
 
 /** What the handlers work with: the main process's services, and what the shell owns. */
 export interface IpcServices {
@@ -25,6 +27,7 @@ export interface IpcServices {
   settings: SettingsStore;
   labels: LabelStore;
   hostChoices: HostChoiceStore;
+  favorites: FavoritesStore;
   clipboard: ClipboardGuard;
   checks: ProxyCheckService;
   alerts: AlertService;
@@ -35,6 +38,8 @@ export interface IpcServices {
   openLogsFolder(): Promise<OpenLogsFolderResult>;
   hidePopup(): void;
   quit(): void;
+  /** Where a failure the popup need not hear about is written (a copy not recorded as recent). */
+  log: Log;
 }
 
 /**
@@ -56,6 +61,7 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
     }
     return sessionView();
   };
+  const favoritesView = () => favoritesViewOf(session.status().account?.id, services.favorites);
   const activeClient = () => {
     const client = session.client();
     if (!client) throw new UserFacingError('signed_out', 'Sign in to see your account.');
@@ -74,8 +80,25 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
     'proxy:set-interval': (input) => plans.setRotateInterval(input.proxyId, input.seconds),
     'proxy:set-label': (input) => plans.setLabel(input.proxyId, input.label),
     'proxy:reveal-password': async (input) => ({ password: plans.proxy(input.proxyId).password }),
-    'credentials:copy': (input) =>
-      copyCredentials({ plans, settings, hostChoices: services.hostChoices, clipboard }, input),
+    'credentials:copy': async (input) => {
+      const copied = await copyCredentials(
+        { plans, settings, hostChoices: services.hostChoices, clipboard },
+        input,
+      );
+      // The copy is done: a recent list that cannot be saved must not make it look failed.
+      try {
+        services.favorites.recordCopy(copied.accountId, input.proxyId);
+      } catch (error) {
+        services.log.error('Recording a copy among the recent proxies failed:', error);
+      }
+      return { description: copied.description, clearsInSeconds: copied.clearsInSeconds };
+    },
+    'proxy:set-pinned': async (input) => {
+      const { accountId } = plans.entry(input.proxyId);
+      services.favorites.setPinned(accountId, input.proxyId, input.pinned);
+      return favoritesView();
+    },
+    'favorites:list': async () => favoritesView(),
     'credentials:host-choice': async (input) => ({
       hostChoice: hostChoiceFor(
         { plans, settings, hostChoices: services.hostChoices },
@@ -114,6 +137,7 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
         recoveryNotice('settings', settings.recovery()),
         recoveryNotice('labels', services.labels.recovery()),
         recoveryNotice('host choices', services.hostChoices.recovery()),
+        recoveryNotice('pinned and recent proxies', services.favorites.recovery()),
       ].filter((notice): notice is string => notice !== undefined);
     },
     'logs:open-folder': async () => {

@@ -1,4 +1,6 @@
+import type { FavoritesView } from '../../shared/favorites/favorites-view';
 import type { SessionView } from '../../shared/ipc/session-view';
+import type { FavoritesStore } from '../favorites/favorites-store';
 import type { Settings, SettingsView } from '../../shared/settings/settings-schema';
 import type { SessionService } from '../session/session-service';
 
@@ -16,4 +18,14 @@ export function settingsViewOf(settings: Settings): SettingsView {
     ...view
   } = settings;
   return view;
+}
+
+/** The active account's pinned and recent proxy ids; none without an account. */
+export function favoritesViewOf(
+  accountId: string | undefined,
+  favorites: Pick<FavoritesStore, 'forAccount'>,
+): FavoritesView {
+  if (accountId === undefined) return { accountId: null, pinned: [], recent: [] };
+  const { pinned, recent } = favorites.forAccount(accountId);
+  return { accountId, pinned: [...pinned], recent: [...recent] };
 }

@@ -187,6 +187,18 @@ export class PlansService {
   }
 
   /**
+   * A proxy of the active account's listing as the popup sees it, with its plan's id, found by id
+   * (the listing's index, not a scan); undefined when it is not listed, or no account is active.
+   */
+  listed(proxyId: number): { planId: number; proxy: ProxyView } | undefined {
+    const accountId = this.#session.activeAccountId();
+    const listing = accountId ? this.#accounts.get(accountId)?.listing : undefined;
+    const planId = listing?.planOf(proxyId)?.id;
+    const proxy = listing?.view(proxyId);
+    return planId !== undefined && proxy ? { planId, proxy } : undefined;
+  }
+
+  /**
    * The named proxies of the active account with their plan and label, in listing order, for
    * exporting; ids not in the listing are left out. Empty when signed out or not loaded yet.
    */

@@ -2,9 +2,12 @@ import type { PlanView, ProxyView } from '../../shared/ipc/plans-view';
 import type { SessionView } from '../../shared/ipc/session-view';
 import type { UpdateStatus } from '../../shared/ipc/update-status';
 import { proxyTitle } from '../../shared/ipc/proxy-title';
+import { type FavoriteIds, shownFavorites } from '../../shared/favorites/shown-favorites';
 import {
+  MAX_FAVORITES_IN_MENU,
   MAX_PLANS_IN_MENU,
   MAX_PROXIES_PER_PLAN,
+  type TrayMenuFavorite,
   type TrayMenuInput,
   type TrayMenuPlan,
 } from './tray-menu-template';
@@ -21,6 +24,17 @@ export interface TrayPlansSource {
 }
 
 /**
+ * The pinned and recent proxies, and how to find one in the listing by id (the plans' index:
+ * see PlansService.listed), so that the cost is that of the ids kept, not of the account.
+ */
+export interface TrayFavoritesSource {
+  ids: FavoriteIds;
+  find(
+    proxyId: number,
+  ): { planId: number; proxy: Pick<ProxyView, 'ip' | 'port' | 'label'> } | undefined;
+}
+
+/**
  * The tray menu's data from what the popup is also shown: one source of truth for both.
  * `starting`: the keychain has not answered yet, so the session's state means nothing so far.
  *
@@ -31,9 +45,12 @@ export interface TrayPlansSource {
 export function trayMenuInputOf(
   session: SessionView,
   plans: TrayPlansSource,
-  { starting = false }: { starting?: boolean } = {},
+  { starting = false, favorites }: { starting?: boolean; favorites?: TrayFavoritesSource } = {},
 ): TrayMenuInput {
   const listing = plans.plans ?? [];
+  const shown = favorites
+    ? shownFavorites(favorites.ids, (id) => trayFavoriteOf(id, favorites), MAX_FAVORITES_IN_MENU)
+    : { pinned: [], recent: [] };
   return {
     status: starting ? 'starting' : session.state,
     accounts: session.accounts.map((account) => ({
@@ -45,8 +62,18 @@ export function trayMenuInputOf(
     })),
     plans: listing.slice(0, MAX_PLANS_IN_MENU).map((plan) => trayMenuPlanOf(plan)),
     planCount: listing.length,
+    pinned: shown.pinned,
+    recent: shown.recent,
     refreshing: plans.refreshing,
   };
+}
+
+function trayFavoriteOf(
+  proxyId: number,
+  favorites: TrayFavoritesSource,
+): TrayMenuFavorite | undefined {
+  const found = favorites.find(proxyId);
+  return found && { id: proxyId, planId: found.planId, title: proxyTitle(found.proxy) };
 }
 
 function trayMenuPlanOf(plan: TrayPlanSource): TrayMenuPlan {

@@ -21,6 +21,11 @@ export interface TrayMenuProxy {
   title: string;
 }
 
+/** A pinned or recently copied proxy, shown at the head of the quick-copy menu. */
+export interface TrayMenuFavorite extends TrayMenuProxy {
+  planId: number;
+}
+
 export interface TrayMenuPlan {
   id: number;
   name: string;
@@ -37,6 +42,10 @@ export interface TrayMenuInput {
   plans: readonly TrayMenuPlan[];
   /** All of the account's plans, for the "N more" item. */
   planCount: number;
+  /** The pinned proxies that are listed, in the order pinned; at most MAX_FAVORITES_IN_MENU. */
+  pinned?: readonly TrayMenuFavorite[];
+  /** The last copied (not pinned) ones, most recent first; at most MAX_FAVORITES_IN_MENU. */
+  recent?: readonly TrayMenuFavorite[];
   refreshing: boolean;
   /** Things in the popup that need the user's attention (expiring plans, failed changes). */
   alerts?: number;
@@ -74,6 +83,7 @@ export interface TrayMenuItem {
 /** Native menus get slow and unusable with hundreds of entries: the popup has the rest. */
 export const MAX_PROXIES_PER_PLAN = 50;
 export const MAX_PLANS_IN_MENU = 20;
+export const MAX_FAVORITES_IN_MENU = 10;
 
 const separator: TrayMenuItem = { type: 'separator' };
 
@@ -176,7 +186,7 @@ export function alertSuffix(alerts: number | undefined): string {
 }
 
 function quickCopyItem(
-  { plans, planCount }: Pick<TrayMenuInput, 'plans' | 'planCount'>,
+  { plans, planCount, pinned = [], recent = [] }: TrayMenuInput,
   actions: TrayMenuActions,
 ): TrayMenuItem {
   if (plans.length === 0) {
@@ -187,12 +197,39 @@ function quickCopyItem(
       submenu: [{ label: 'No plans yet', enabled: false }],
     };
   }
-  const shown = plans.slice(0, MAX_PLANS_IN_MENU).map((plan) => planItem(plan, actions));
-  const hidden = planCount - shown.length;
+  // What the user picked or used last comes first: one click away, before any plan's submenu.
+  const favorites = [
+    ...favoriteItems('pinned', 'Pinned', pinned, actions),
+    ...favoriteItems('recent', 'Recent', recent, actions),
+  ];
+  const shown = [
+    ...favorites,
+    ...(favorites.length > 0 ? [separator] : []),
+    ...plans.slice(0, MAX_PLANS_IN_MENU).map((plan) => planItem(plan, actions)),
+  ];
+  const hidden = planCount - Math.min(plans.length, MAX_PLANS_IN_MENU);
   if (hidden > 0) {
     shown.push(separator, moreInPopup('quick-copy/more-plans', hidden, 'plan', actions));
   }
   return { id: 'quick-copy', label: 'Quick copy', submenu: shown };
+}
+
+/** A heading (disabled, as native menus show one) and a proxy per item: a click copies it. */
+function favoriteItems(
+  kind: 'pinned' | 'recent',
+  heading: string,
+  proxies: readonly TrayMenuFavorite[],
+  actions: TrayMenuActions,
+): TrayMenuItem[] {
+  if (proxies.length === 0) return [];
+  return [
+    { id: `quick-copy/${kind}`, label: heading, enabled: false },
+    ...proxies.slice(0, MAX_FAVORITES_IN_MENU).map((proxy) => ({
+      id: `quick-copy/${kind}/${proxy.id}`,
+      label: menuLabel(proxy.title),
+      click: () => actions.quickCopy(proxy.id, proxy.planId),
+    })),
+  ];
 }
 
 function planItem(plan: TrayMenuPlan, actions: TrayMenuActions): TrayMenuItem {

@@ -14,6 +14,8 @@ export const IPC_CHANNELS = [
   'proxy:set-interval',
   'proxy:set-label',
   'proxy:reveal-password',
+  'proxy:set-pinned',
+  'favorites:list',
   'credentials:copy',
   'credentials:host-choice',
   'credentials:set-host-choice',
@@ -44,6 +46,7 @@ export const IPC_EVENTS = [
   'updates:changed',
   'desktop:changed',
   'clipboard:cleared',
+  'favorites:changed',
   'popup:shown',
 ] as const;
 export type IpcEvent = (typeof IPC_EVENTS)[number];

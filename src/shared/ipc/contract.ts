@@ -4,6 +4,7 @@ import { MAX_LABEL_UNITS } from '../api/limits';
 import { MAX_ROTATE_INTERVAL_SECONDS } from '../api/updates';
 import { copyFieldSchema, copyFormatSchema, hostChoiceSchema } from '../credentials';
 import { EXPORT_KINDS } from '../export/export-kinds';
+import { favoritesViewSchema } from '../favorites/favorites-view';
 import { proxyChecksDeltaSchema, proxyChecksViewSchema } from '../proxy-check/check-view';
 import { settingsPatchSchema, settingsViewSchema } from '../settings/settings-schema';
 import type { IpcChannel, IpcEvent } from './channel-names';
@@ -64,6 +65,13 @@ export const ipcContract = {
     input: z.object({ proxyId }),
     output: z.object({ password: z.string() }),
   },
+  /** Pins or unpins a proxy of the active account, on this computer: it then heads the lists. */
+  'proxy:set-pinned': {
+    input: z.strictObject({ proxyId, pinned: z.boolean() }),
+    output: favoritesViewSchema,
+  },
+  /** The active account's pinned proxies and its last copied ones (each successful copy counts). */
+  'favorites:list': { input: none, output: favoritesViewSchema },
   /**
    * Copied by the main process, which also clears the clipboard later: a whole line in a format
    * (the default format where neither is given), or one field; never both. The host choice, where
@@ -139,6 +147,8 @@ export const ipcEventContract = {
   'desktop:changed': desktopStatusSchema,
   /** The clipboard guard took our copy off the clipboard (not sent when the user copied since). */
   'clipboard:cleared': z.null(),
+  /** A pin, an unpin or a copy changed the active account's favorites, or the account changed. */
+  'favorites:changed': favoritesViewSchema,
   /**
    * `panel`: the tray menu's "Settings…" opens the popup on its settings panel; `planId`: a
    * notification's click opens it at that plan.

@@ -89,6 +89,8 @@ describe('trayMenuInputOf', () => {
         },
       ],
       planCount: 1,
+      pinned: [],
+      recent: [],
       refreshing: true,
     });
   });

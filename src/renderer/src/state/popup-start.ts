@@ -4,6 +4,7 @@ import { checks } from './checks.svelte';
 import { clock } from './clock.svelte';
 import { copyFeedback } from './copy-feedback.svelte';
 import { desktop } from './desktop.svelte';
+import { favorites } from './favorites.svelte';
 import { navigation } from './navigation.svelte';
 import { plans } from './plans.svelte';
 import { session } from './session.svelte';
@@ -26,6 +27,7 @@ export async function startPopup(): Promise<void> {
     checks.load(),
     updates.load(),
     desktop.load(),
+    favorites.load(),
     showNotices(),
   ]);
   if (!following) {
@@ -56,6 +58,7 @@ function connect(): void {
   api.on('updates:changed', (status) => updates.receive(status));
   api.on('desktop:changed', (status) => desktop.receive(status));
   api.on('clipboard:cleared', () => copyFeedback.cleared());
+  api.on('favorites:changed', (view) => favorites.receive(view));
   api.on('popup:shown', (event) => {
     clock.touch();
     navigation.popupShown(event);
