@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/popup-fixtures';
+import { SIGNED_IN_STATES } from './support/popup-states';
 import { accountOf, required, searchBox } from './support/popup-ui';
 
 // Pictures for a person to look at (not compared by the tests): each state in light and dark, at
@@ -26,6 +27,36 @@ test.describe('screenshots: normal account', () => {
         page.getByRole('heading', { level: 2, name: first.name, exact: true }),
       ).toBeVisible();
       await capture(page, `plans-demo-${colorScheme}`);
+    });
+  }
+});
+
+// Each screen and open panel or menu the accessibility checks look at, as a person sees it.
+test.describe('screenshots: screens and panels', () => {
+  for (const colorScheme of SCHEMES) {
+    for (const [name, reach] of Object.entries(SIGNED_IN_STATES)) {
+      if (name === 'plans') continue; // plans-demo-* above
+      test(`${name}, ${colorScheme}`, async ({ popup }) => {
+        const { page, api } = popup;
+        await page.setViewportSize({ width: 380, height: 560 });
+        await page.emulateMedia({ colorScheme });
+        await reach(page, api);
+        await capture(page, `${name}-${colorScheme}`);
+      });
+    }
+  }
+});
+
+// A display at 200 %: the same CSS pixels, twice the device pixels (icons and hairlines crisp).
+test.describe('screenshots: 200 % scale', () => {
+  test.use({ deviceScaleFactor: 2, viewport: { width: 380, height: 560 } });
+  for (const colorScheme of SCHEMES) {
+    test(`plans at 2x, ${colorScheme}`, async ({ popup }) => {
+      const { page, api } = popup;
+      await page.emulateMedia({ colorScheme });
+      const reach = required(SIGNED_IN_STATES['plans'], 'the plans state');
+      await reach(page, api);
+      await capture(page, `plans-demo-2x-${colorScheme}`);
     });
   }
 });

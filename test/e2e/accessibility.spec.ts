@@ -1,0 +1,30 @@
+import { expectNoAxeViolations } from './support/axe';
+import { test } from './support/popup-fixtures';
+import { SIGNED_IN_STATES, signInForm } from './support/popup-states';
+
+// Every rule axe-core has, none turned off, over each screen and open panel or menu, in both
+// colour schemes (the contrast rule sees each scheme's own colours).
+const SCHEMES = ['light', 'dark'] as const;
+
+test.describe('accessibility (axe-core): signed in', () => {
+  for (const colorScheme of SCHEMES) {
+    for (const [name, reach] of Object.entries(SIGNED_IN_STATES)) {
+      test(`${name}, ${colorScheme}: no violations`, async ({ popup }) => {
+        await popup.page.emulateMedia({ colorScheme });
+        await reach(popup.page, popup.api);
+        await expectNoAxeViolations(popup.page);
+      });
+    }
+  }
+});
+
+test.describe('accessibility (axe-core): signed out', () => {
+  test.use({ signInAs: null });
+  for (const colorScheme of SCHEMES) {
+    test(`sign-in, ${colorScheme}: no violations`, async ({ popup }) => {
+      await popup.page.emulateMedia({ colorScheme });
+      await signInForm(popup.page);
+      await expectNoAxeViolations(popup.page);
+    });
+  }
+});
