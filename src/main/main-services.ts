@@ -202,6 +202,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   let checkedAccountId = session.status().account?.id;
   session.onChange(() => {
     const accountId = session.status().account?.id;
+    // A signed-out account's plans (and their passwords) leave memory with it; others stay cached.
+    plans.keepOnly(new Set(session.accounts().map((account) => account.id)));
     // Check results and alerts belong to one account: another account (or none) starts afresh.
     if (accountId !== checkedAccountId) {
       checkedAccountId = accountId;

@@ -103,6 +103,16 @@ export class PlansService {
     this.#announce(() => ({ kind: 'snapshot', snapshot: this.snapshot() }));
   }
 
+  /**
+   * Drops the plans of every account not in `accountIds` (signed out): a listing holds each
+   * proxy's password, which must not outlive the account in this process.
+   */
+  keepOnly(accountIds: ReadonlySet<string>): void {
+    for (const accountId of [...this.#accounts.keys()]) {
+      if (!accountIds.has(accountId)) this.#accounts.delete(accountId);
+    }
+  }
+
   /** Milliseconds since the active account's plans were last loaded; Infinity when never. */
   age(): number {
     const accountId = this.#session.activeAccountId();

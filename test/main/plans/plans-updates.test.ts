@@ -165,6 +165,38 @@ describe('plans:changed carries what changed, no more', () => {
 });
 
 describe('plan views are checked once per listing, and secrets never pass', () => {
+  it('keeps another account’s plans for a switch back, and drops a signed-out account’s', async () => {
+    const app = await signedIn();
+    const demoId = valueOf(await app.call('session:status')).account?.id;
+    if (!demoId) throw new Error('No active account');
+    const signIn = (username: string) =>
+      app.call('session:sign-in', {
+        serviceUrl: service().baseUrl,
+        token: service().tokenFor(username),
+      });
+    valueOf(await signIn('other'));
+    valueOf(await app.call('plans:refresh'));
+    const snapshotsOf = (accountId: string) =>
+      app
+        .updates()
+        .flatMap((update) =>
+          update.kind === 'snapshot' && update.snapshot.accountId === accountId
+            ? [update.snapshot]
+            : [],
+        );
+
+    // A switch back finds the plans in memory: its snapshot holds them at once.
+    app.reset();
+    valueOf(await app.call('session:switch-account', { accountId: demoId }));
+    expect(snapshotsOf(demoId)[0]?.plans).not.toBeNull();
+
+    // Signed out and in again: nothing of the first session's listing was kept.
+    valueOf(await app.call('session:sign-out', { accountId: demoId }));
+    app.reset();
+    valueOf(await signIn('demo'));
+    expect(snapshotsOf(demoId)[0]?.plans).toBeNull();
+  });
+
   it('parses each plan once when listed, then only what a change touches', async () => {
     const parse = vi.spyOn(planViewSchema, 'parse');
     try {
