@@ -1,13 +1,7 @@
 import type { HostChoice } from '../../shared/credentials/host-choices';
-import {
-  type CreateConfStore,
-  openConfFile,
-  readStoredBytes,
-  writeStored,
-} from '../settings/conf-file';
-import { backUpInvalidFile } from '../settings/invalid-file-backup';
-import { type StoreRecovery, summariseProblems } from '../settings/store-recovery';
-import { parseStoredJson } from '../settings/stored-json';
+import { type CreateConfStore, openConfFile, writeStored } from '../settings/conf-file';
+import { loadRecoverableFile } from '../settings/recoverable-file';
+import type { StoreRecovery } from '../settings/store-recovery';
 import {
   HOST_CHOICES_SCHEMA_VERSION,
   type HostChoicesByAccount,
@@ -46,7 +40,16 @@ const FILE_NAME = 'host-choices';
 export function openHostChoiceStore(options: OpenHostChoiceStoreOptions): HostChoiceStore {
   const now = options.now ?? (() => new Date());
   const conf = openConfFile(options.createStore, FILE_NAME);
-  const { choices, recovery } = load(conf.path, now);
+  const { content: choices, recovery } = loadRecoverableFile(
+    conf.path,
+    'host choices',
+    now,
+    (stored) => {
+      const { choices: read, problems } = hostChoicesFromFile(stored);
+      return { content: read, problems };
+    },
+    (): HostChoicesByAccount => new Map(),
+  );
   if (recovery !== undefined) writeStored(conf, toStored(choices), 'host choices');
 
   return {
@@ -64,24 +67,6 @@ export function openHostChoiceStore(options: OpenHostChoiceStoreOptions): HostCh
     },
     recovery: () =>
       recovery && { backupPath: recovery.backupPath, problems: [...recovery.problems] },
-  };
-}
-
-function load(
-  filePath: string,
-  now: () => Date,
-): { choices: HostChoicesByAccount; recovery?: StoreRecovery } {
-  const bytes = readStoredBytes(filePath, 'host choices');
-  if (bytes === undefined) return { choices: new Map() };
-  const stored = parseStoredJson(bytes, 'host choices');
-  const fromFile = stored.ok
-    ? hostChoicesFromFile(stored.value)
-    : { choices: new Map<string, Map<number, HostChoice>>(), problems: [stored.problem] };
-  if (fromFile.problems.length === 0) return { choices: fromFile.choices };
-  const backupPath = backUpInvalidFile(filePath, bytes, now());
-  return {
-    choices: fromFile.choices,
-    recovery: { backupPath, problems: summariseProblems(fromFile.problems) },
   };
 }
 

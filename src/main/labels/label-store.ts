@@ -1,14 +1,8 @@
 import type { z } from 'zod';
-import {
-  type CreateConfStore,
-  openConfFile,
-  readStoredBytes,
-  writeStored,
-} from '../settings/conf-file';
-import { backUpInvalidFile } from '../settings/invalid-file-backup';
+import { type CreateConfStore, openConfFile, writeStored } from '../settings/conf-file';
+import { loadRecoverableFile } from '../settings/recoverable-file';
 import { StoreError } from '../settings/store-error';
-import { type StoreRecovery, summariseProblems } from '../settings/store-recovery';
-import { parseStoredJson } from '../settings/stored-json';
+import type { StoreRecovery } from '../settings/store-recovery';
 import {
   LABELS_SCHEMA_VERSION,
   type StoredLabels,
@@ -57,7 +51,16 @@ const NO_LABELS: ReadonlyMap<number, string> = new Map();
 export function openLabelStore(options: OpenLabelStoreOptions): LabelStore {
   const now = options.now ?? (() => new Date());
   const conf = openConfFile(options.createStore, FILE_NAME);
-  const { labels, recovery } = loadLabels(conf.path, now);
+  const { content: labels, recovery } = loadRecoverableFile(
+    conf.path,
+    'labels',
+    now,
+    (stored) => {
+      const { labels: read, problems } = labelsFromFile(stored);
+      return { content: read, problems };
+    },
+    (): LabelsByAccount => new Map(),
+  );
   if (recovery !== undefined) writeStored(conf, toStored(labels), 'labels');
 
   /** Applies a change, writes the result, and undoes the change if the write fails. */
@@ -124,26 +127,6 @@ export function openLabelStore(options: OpenLabelStoreOptions): LabelStore {
     },
     recovery: () =>
       recovery && { backupPath: recovery.backupPath, problems: [...recovery.problems] },
-  };
-}
-
-interface LoadedLabels {
-  readonly labels: LabelsByAccount;
-  readonly recovery?: StoreRecovery;
-}
-
-function loadLabels(filePath: string, now: () => Date): LoadedLabels {
-  const bytes = readStoredBytes(filePath, 'labels');
-  if (bytes === undefined) return { labels: new Map() };
-  const stored = parseStoredJson(bytes, 'labels');
-  const fromFile = stored.ok
-    ? labelsFromFile(stored.value)
-    : { labels: new Map(), problems: [stored.problem] };
-  if (fromFile.problems.length === 0) return { labels: fromFile.labels };
-  const backupPath = backUpInvalidFile(filePath, bytes, now());
-  return {
-    labels: fromFile.labels,
-    recovery: { backupPath, problems: summariseProblems(fromFile.problems) },
   };
 }
 

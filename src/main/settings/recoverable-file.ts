@@ -17,7 +17,7 @@ export interface LoadedFile<Content> {
 }
 
 /**
- * Reads a small store's JSON file the way the labels and host-choices files are read: no file is
+ * Reads a small store's JSON file (labels, host choices, favorites), one way for all: no file is
  * `empty()`; a file that is not JSON, or whose reader reports problems, is copied to
  * `<name>.invalid-<time>.json` first, and what could be read is kept. The caller writes the
  * content back when there is a recovery, so that the next start has nothing to report.
