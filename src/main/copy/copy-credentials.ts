@@ -25,7 +25,13 @@ export type CopyRequest = {
 
 /** The host a copy of this proxy uses when the request names none: its plan's, else the default. */
 export function hostChoiceFor(parts: Omit<CopyParts, 'clipboard'>, proxyId: number): HostChoice {
-  const { accountId, plan } = parts.plans.entry(proxyId);
+  return hostChoiceOf(parts, parts.plans.entry(proxyId));
+}
+
+function hostChoiceOf(
+  parts: Omit<CopyParts, 'clipboard' | 'plans'>,
+  { accountId, plan }: { accountId: string; plan: { id: number } },
+): HostChoice {
   return parts.hostChoices.get(accountId, plan.id) ?? parts.settings.get().hostChoice;
 }
 
@@ -40,22 +46,26 @@ export async function copyCredentials(
 ): Promise<{ description: string; clearsInSeconds: number; accountId: string }> {
   const settings = parts.settings.get();
   const entry = parts.plans.entry(request.proxyId);
-  const hostChoice = request.hostChoice ?? hostChoiceFor(parts, request.proxyId);
+  const hostChoice = request.hostChoice ?? hostChoiceOf(parts, entry);
   const shown = { ip: entry.proxy.ip, port: entry.proxy.port, label: entry.label };
-  if (request.field !== undefined) {
-    await parts.clipboard.copy(copyFieldValue(entry.proxy, request.field, hostChoice));
-    return {
-      description: describeCopy({ field: request.field }, shown),
-      clearsInSeconds: settings.clipboardClearSeconds,
-      accountId: entry.accountId,
-    };
-  }
   const format = request.format ?? settings.copyFormat;
-  await parts.clipboard.copy(
-    formatCredentials(entry.proxy, { format, hostChoice, template: settings.customTemplate }),
-  );
+  const copied =
+    request.field !== undefined
+      ? {
+          text: copyFieldValue(entry.proxy, request.field, hostChoice),
+          description: describeCopy({ field: request.field }, shown),
+        }
+      : {
+          text: formatCredentials(entry.proxy, {
+            format,
+            hostChoice,
+            template: settings.customTemplate,
+          }),
+          description: describeCopy({ format }, shown),
+        };
+  await parts.clipboard.copy(copied.text);
   return {
-    description: describeCopy({ format }, shown),
+    description: copied.description,
     clearsInSeconds: settings.clipboardClearSeconds,
     accountId: entry.accountId,
   };
