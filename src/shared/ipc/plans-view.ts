@@ -64,6 +64,10 @@ export function plansSnapshotSchemaOf<Plans extends z.ZodType<PlanView>>(plan: P
   });
 }
 
-/** A snapshot checked in full: for tests and for what did not come from the main process. */
-export const plansSnapshotSchema = plansSnapshotSchemaOf(planViewSchema);
-export type PlansSnapshot = z.infer<typeof plansSnapshotSchema>;
+/**
+ * A snapshot with its plan views spelled out: the type the popup holds. No schema of it is
+ * built: the contract's snapshot (plans-update.ts) trusts plan views checked when they were built.
+ */
+export type PlansSnapshot = z.infer<
+  ReturnType<typeof plansSnapshotSchemaOf<typeof planViewSchema>>
+>;
