@@ -51,10 +51,12 @@ test('a direction control in a service string turns none of the app’s own word
     'isolate',
   );
 
-  // The alert bar and the desktop notification set the name into a sentence: without controls.
-  const alerts = page.getByRole('region', { name: 'Alerts', exact: true });
+  // The status line and the desktop notification set the name into a sentence: without controls.
+  const alerts = page.getByRole('region', { name: 'Status', exact: true });
   await alerts.getByRole('button', { expanded: false }).click();
-  await expect(alerts.getByRole('button', { name: 'Mobile DE is blocked' })).toBeVisible();
+  await expect(
+    alerts.getByRole('list').getByRole('button', { name: 'Mobile DE is blocked' }),
+  ).toBeVisible();
   await expect(alerts).not.toContainText(RLO);
   const notified = harness.notifications.find((alert) => alert.planId === blocked.id);
   expect(notified?.title).toBe('Mobile DE is blocked');

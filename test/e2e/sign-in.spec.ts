@@ -109,17 +109,27 @@ test.describe('signing in, the harder cases', () => {
   });
 });
 
-test('a token that expires soon is pointed out', async ({ page, api, launchHarness }) => {
+test('a token that expires soon is pointed out once, with the way to a new one', async ({
+  page,
+  api,
+  launchHarness,
+}) => {
   const token = await api.issueToken('demo', { expiresInSeconds: 2 * 24 * 60 * 60 });
   const harness = await launchHarness({ signInAs: 'demo', token });
   await page.goto(harness.url);
   await expectPlansShown(page, accountOf(api, 'demo').plans);
 
   expect(harness.services.session.status().tokenExpiryWarning).toBe('soon');
-  await expect(
-    page
-      .getByRole('status')
-      .filter({ hasText: /expire/i })
-      .first(),
-  ).toBeVisible();
+  const status = page.getByRole('region', { name: 'Status', exact: true });
+  await status.getByRole('button', { expanded: false }).click();
+  // The line and the token's alert say the same: one item, the one with the button.
+  const warning = status.getByRole('listitem').filter({ hasText: 'Your access token' });
+  await expect(warning).toHaveCount(1);
+  await expect(warning).toContainText(
+    /Your access token expires in (1 day|2 days)\. Sign in again with a new token before then\./,
+  );
+  await warning.getByRole('button', { name: 'New token', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Service URL', exact: true })).toHaveValue(
+    api.baseUrl,
+  );
 });

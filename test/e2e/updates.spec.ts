@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Harness } from '../harness/harness-server';
 import { expect, test } from './support/popup-fixtures';
-import { accountOf, expectPlansShown } from './support/popup-ui';
+import { accountOf, expectPlansShown, withoutAlerts } from './support/popup-ui';
 
 /** What the harness played: how often the update server was asked, and restarts into an update. */
 async function updaterState(
@@ -30,13 +30,17 @@ test.describe('updates of an installed build', () => {
   }) => {
     const { page, api } = popup;
     await expectPlansShown(page, accountOf(api, 'demo').plans);
-    const banner = page.getByRole('region', { name: 'Update ready', exact: true });
-    await expect(banner).toHaveCount(0);
+    // An item of the status line; the demo's plan alerts come first, so the list is opened.
+    const status = page.getByRole('region', { name: 'Status', exact: true });
+    await status.getByRole('button', { expanded: false }).click();
+    const update = status.getByRole('listitem').filter({ hasText: 'Restart to update' });
+    await expect(status.getByRole('listitem').first()).toBeVisible();
+    await expect(update).toHaveCount(0);
 
     await harnessPost(popup.harness, '/__harness/update-ready', { version: '1.2.3' });
-    await expect(banner).toContainText('Restart to update to 1.2.3');
+    await expect(update).toContainText('Restart to update to 1.2.3');
     expect((await updaterState(popup.harness)).updateRestarts).toBe(0);
-    await banner.getByRole('button', { name: 'Restart now', exact: true }).click();
+    await update.getByRole('button', { name: 'Restart now', exact: true }).click();
     await expect.poll(async () => (await updaterState(popup.harness)).updateRestarts).toBe(1);
 
     // Settings tell the same story, with the same way out.
@@ -45,6 +49,32 @@ test.describe('updates of an installed build', () => {
       page.getByText('Version 1.2.3 is downloaded: restart to install it.'),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Check now', exact: true })).toHaveCount(0);
+  });
+
+  test.describe('from a service that follows the spec', () => {
+    // A loose provider's listing adds a notice of what it hid: the update would not be alone.
+    test.use({ apiDialect: 'spec' });
+
+    test('alone, the update is the status line itself, with its button in it', async ({
+      page,
+      api,
+      launchHarness,
+    }) => {
+      const demo = accountOf(api, 'demo');
+      withoutAlerts(demo.plans);
+      const harness = await launchHarness({ signInAs: 'demo' });
+      await page.goto(harness.url);
+      await expectPlansShown(page, demo.plans);
+      const status = page.getByRole('region', { name: 'Status', exact: true });
+      await expect(status).toHaveCount(0);
+
+      await harnessPost(harness, '/__harness/update-ready', { version: '2.0.0' });
+      await expect(status).toHaveText(/^\s*Restart to update to 2\.0\.0\s+Restart now\s*$/);
+      // Nothing more to open: no list, no count.
+      await expect(status.getByRole('button', { expanded: false })).toHaveCount(0);
+      await status.getByRole('button', { name: 'Restart now', exact: true }).click();
+      await expect.poll(async () => (await updaterState(harness)).updateRestarts).toBe(1);
+    });
   });
 
   test('"Check now" checks; a failed check is one quiet line in Settings', async ({ popup }) => {
@@ -68,7 +98,10 @@ test.describe('updates of an installed build', () => {
     // Quiet: no alert, no toast, no banner.
     await expect(page.getByRole('alert')).toHaveCount(0);
     await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await expect(page.getByRole('region', { name: 'Update ready', exact: true })).toHaveCount(0);
+    const status = page.getByRole('region', { name: 'Status', exact: true });
+    await status.getByRole('button', { expanded: false }).click();
+    await expect(status.getByRole('listitem').first()).toBeVisible();
+    await expect(status).not.toContainText('Restart to update');
   });
 
   test('turning automatic checks off is saved and kept after a restart', async ({ popup }) => {

@@ -44,7 +44,7 @@ export const SIGNED_IN_STATES: Record<string, PopupState> = {
   },
   alerts: async (page, api) => {
     await plans(page, api);
-    const alerts = page.getByRole('region', { name: 'Alerts', exact: true });
+    const alerts = page.getByRole('region', { name: 'Status', exact: true });
     await alerts.getByRole('button', { expanded: false }).click();
     await expect(alerts.getByRole('listitem').first()).toBeVisible();
   },

@@ -18,6 +18,14 @@ export function accountOf(api: ApiServer, username: string): Account {
   return account;
 }
 
+/** Plans with nothing to warn about (none blocked, expired or expiring), changed in place. */
+export function withoutAlerts(plans: Account['plans']): void {
+  for (const plan of plans) {
+    plan.is_blocked = false;
+    plan.expire_date = new Date(Date.now() + 300 * 24 * 60 * 60 * 1000).toISOString();
+  }
+}
+
 /** A value the test's own setup guarantees; says which one when it is missing. */
 export function required<T>(value: T | null | undefined, what: string): T {
   if (value === null || value === undefined) throw new Error(`Missing: ${what}`);
