@@ -1,7 +1,13 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/popup-fixtures';
-import { accountOf, expectPlansShown, withoutAlerts } from './support/popup-ui';
+import {
+  accountOf,
+  expectPlansShown,
+  openControls,
+  required,
+  withoutAlerts,
+} from './support/popup-ui';
 
 /**
  * Proxy rows the user sees whole: inside the scrolled list's view and not under a plan's sticky
@@ -80,6 +86,37 @@ test('a plan’s header stays at the top while its rows scroll, with its name, b
   expect(headingBox?.y).toBeGreaterThanOrEqual(scrollerBox?.y ?? Number.NaN);
   expect(headingBox?.y).toBeLessThan((scrollerBox?.y ?? 0) + 20);
   await expect(heading).toHaveAttribute('title', first.name);
+});
+
+test('a row’s controls open under it, and above it on the last rows in view: whole either way', async ({
+  popup,
+}) => {
+  const { page, api } = popup;
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const scroller = required(await page.locator('[data-menu-bounds]').boundingBox(), 'the list');
+  const rows = page.locator('[role="listitem"][data-proxy-id]');
+  const ids = await rows.evaluateAll((all, bottom) => {
+    const whole = all.filter((row) => row.getBoundingClientRect().bottom <= bottom);
+    return [whole[0], whole.at(-1)].map((row) => row?.getAttribute('data-proxy-id'));
+  }, scroller.y + scroller.height);
+
+  for (const [id, side] of [
+    [ids[0], 'below'],
+    [ids[1], 'above'],
+  ] as const) {
+    const row = page.locator(`[data-proxy-id="${required(id, `a row ${side}`)}"]`);
+    await openControls(row);
+    const rowBox = required(await row.boundingBox(), 'the row');
+    const panel = required(
+      await row.getByRole('group', { name: /^Settings of / }).boundingBox(),
+      'its controls',
+    );
+    if (side === 'below') expect(panel.y).toBeGreaterThanOrEqual(rowBox.y + rowBox.height - 1);
+    else expect(panel.y + panel.height).toBeLessThanOrEqual(rowBox.y + 1);
+    expect(panel.y).toBeGreaterThanOrEqual(scroller.y);
+    expect(panel.y + panel.height).toBeLessThanOrEqual(scroller.y + scroller.height);
+    await page.keyboard.press('Escape');
+  }
 });
 
 test('rows of a gateway plan (one host:port, told apart by username) each have a name of their own', async ({
