@@ -343,16 +343,15 @@ test.describe('the format menu', () => {
     popup,
   }) => {
     const { page, api } = popup;
-    await expectPlansShown(page, accountOf(api, 'demo').plans);
+    const plans = accountOf(api, 'demo').plans;
+    await expectPlansShown(page, plans);
     const list = page.locator('[data-menu-bounds]');
     await list.evaluate((element) => (element.scrollTop = element.scrollHeight));
-    // The row drawn lowest on screen.
-    const lowest = await page.locator('[data-proxy-id]').evaluateAll((rows) => {
-      const bottoms = rows.map((row) => [row.getBoundingClientRect().bottom, row] as const);
-      bottoms.sort((a, b) => b[0] - a[0]);
-      return bottoms[0]?.[1].getAttribute('data-proxy-id');
-    });
-    const row = page.locator(`[data-proxy-id="${required(lowest, 'a row')}"]`);
+    // The last proxy of the last plan, once the virtual list has drawn the rows scrolled to (a
+    // row measured before that is replaced under the click).
+    const last = required(plans.at(-1)?.proxies.at(-1), 'the last proxy');
+    const row = page.locator(`[data-proxy-id="${last.id}"]`);
+    await expect(row).toBeInViewport();
     await row.getByRole('button', { name: /^Copy formats for / }).click();
     const menu = page.getByRole('menu', { name: 'Copy formats' });
     await expect(menu).toBeVisible();
