@@ -160,6 +160,51 @@ describe('the same plans searched again', () => {
     // Plan 100 matches proxy 1 both times; plan 101 is hidden both times.
     expect(longer[0]).toBe(shorter[0]);
     expect(longer[1]).toBe(shorter[1]);
+    // No plan's matches changed: the list itself is the same, and nothing downstream redoes work.
+    expect(longer).toBe(shorter);
+    expect(memo.filterPlans(plans, 'berlin o')).not.toBe(longer);
+  });
+
+  it('finds, typing on and taking back, what a fresh search finds', () => {
+    const many = Array.from({ length: 4 }, (_, p) =>
+      plan(
+        1000 + p,
+        `Plan ${p}`,
+        Array.from({ length: 30 }, (_, i) => proxy(p * 30 + i, { label: `Box ${i % 7}` })),
+      ),
+    );
+    const memo = new PlanSearch();
+    const typed = [
+      'b',
+      'bo',
+      'box',
+      'box ',
+      'box 3',
+      'box',
+      'x 3',
+      'user1',
+      'user12',
+      'user1',
+      'plan 2',
+      'plan 23',
+      'is:static box 1',
+    ];
+    for (const query of typed) {
+      const found = (search: PlanSearch) =>
+        search
+          .filterPlans(many, query)
+          .map((group) => [group.shown, group.proxies.map((p) => p.id)]);
+      expect(found(memo), query).toEqual(found(new PlanSearch()));
+    }
+  });
+
+  it('gives back the same matches object per plan after Backspace', () => {
+    const memo = new PlanSearch();
+    const shorter = memo.filterPlans(plans, 'user');
+    memo.filterPlans(plans, 'user2');
+    const back = memo.filterPlans(plans, 'user');
+    expect(back[0]).toBe(shorter[0]);
+    expect(back[1]).toBe(shorter[1]);
   });
 
   it('shows a plan whose name matches as it shows it with no search, the same object', () => {

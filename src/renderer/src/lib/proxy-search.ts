@@ -1,4 +1,5 @@
 import type { PlanView, ProxyView } from '../../../shared/ipc/plans-view';
+import { RecentResults, type KeptResult } from './recent-results';
 import { sameItems } from './same-items';
 import { isEmptyQuery, parseSearchQuery, type SearchQuery } from './search-query';
 import { planPasses, proxyFilterOf, type ProxyFilter, type StatusFacts } from './status-filters';
@@ -45,14 +46,10 @@ export class PlanSearch {
   readonly #index = new WeakMap<PlanView, SearchablePlan>();
   readonly #whole = new WeakMap<PlanView, PlanMatches>();
   readonly #hidden = new WeakMap<PlanView, PlanMatches>();
-  /**
-   * Each plan's matches for the last search it was filtered by: its text and per-proxy filters
-   * (`key`), and the check results `is:failing` read.
-   */
-  readonly #filtered = new WeakMap<
-    PlanView,
-    { key: string; failing: ReadonlySet<number> | null; matches: PlanMatches }
-  >();
+  /** Each plan's last few results, for Backspace and for narrowing (see RecentResults). */
+  readonly #recent = new WeakMap<PlanView, RecentResults<PlanMatches>>();
+  /** The last list of matches handed out (see #unchanged). */
+  #last: readonly PlanMatches[] = [];
 
   /** The plan's search text, built the first time it is asked for. */
   indexOf(plan: PlanView): SearchablePlan {
@@ -63,8 +60,8 @@ export class PlanSearch {
   }
 
   /** What an empty search shows: every plan, whole. Needs no index. */
-  allPlans(plans: readonly PlanView[]): PlanMatches[] {
-    return plans.map((plan) => this.#wholeOf(plan));
+  allPlans(plans: readonly PlanView[]): readonly PlanMatches[] {
+    return this.#unchanged(plans.map((plan) => this.#wholeOf(plan)));
   }
 
   /**
@@ -78,52 +75,67 @@ export class PlanSearch {
     plans: readonly PlanView[],
     query: string | SearchQuery,
     facts: StatusFacts = NO_FACTS,
-  ): PlanMatches[] {
+  ): readonly PlanMatches[] {
     const parsed = typeof query === 'string' ? parseSearchQuery(query) : query;
     if (isEmptyQuery(parsed)) return this.allPlans(plans);
     const { needle, filters } = parsed;
     const proxyFilter = proxyFilterOf(filters, facts);
-    const key = proxyFilter ? `${needle}\n${proxyFilter.key}` : needle;
+    const filterKey = proxyFilter?.key ?? '';
     const failing = proxyFilter?.failing ?? null;
-    return plans.map((plan) => {
+    const groups = plans.map((plan) => {
       if (!planPasses(plan, filters, facts)) return this.#hiddenOf(plan);
-      const last = this.#filtered.get(plan);
-      if (last?.key === key && last.failing === failing) return last.matches;
-      const matches = this.#match(plan, needle, proxyFilter, last?.matches);
-      this.#filtered.set(plan, { key, failing, matches });
-      return matches;
+      const recent = remembered(this.#recent, plan, () => new RecentResults<PlanMatches>());
+      const result =
+        recent.same(needle, filterKey, failing) ??
+        this.#match(plan, { needle, filterKey, failing }, proxyFilter, recent);
+      recent.keep(result);
+      return result.matches;
     });
+    return this.#unchanged(groups);
+  }
+
+  /**
+   * The last list again when every plan's matches are the same objects as in it: most keystrokes
+   * change no plan's matches (while every proxy still matches, or none does), and then the list,
+   * its layout and its counts have nothing to redo.
+   */
+  #unchanged(groups: readonly PlanMatches[]): readonly PlanMatches[] {
+    if (!sameItems(groups, this.#last)) this.#last = groups;
+    return this.#last;
   }
 
   #match(
     plan: PlanView,
-    needle: string,
+    search: Pick<KeptResult<PlanMatches>, 'needle' | 'filterKey' | 'failing'>,
     proxyFilter: ProxyFilter | null,
-    last: PlanMatches | undefined,
-  ): PlanMatches {
+    recent: RecentResults<PlanMatches>,
+  ): KeptResult<PlanMatches> {
+    const { needle } = search;
     const all = plan.proxies;
     const byName = needle === '' || this.indexOf(plan).nameKey.includes(needle);
-    if (byName && !proxyFilter) return this.#wholeOf(plan);
-    const proxies: ProxyView[] = [];
-    if (!proxyFilter) {
-      // The keystroke's hot loop: one substring test per proxy.
-      const { keys } = this.indexOf(plan);
-      for (let i = 0; i < keys.length; i += 1) {
-        if ((keys[i] as string).includes(needle)) proxies.push(all[i] as ProxyView);
-      }
-    } else {
-      const { keys } = this.indexOf(plan);
-      const { test } = proxyFilter;
-      for (let i = 0; i < keys.length; i += 1) {
-        const proxy = all[i] as ProxyView;
-        if ((byName || (keys[i] as string).includes(needle)) && test(proxy)) proxies.push(proxy);
-      }
+    if (byName && !proxyFilter) return { ...search, matches: this.#wholeOf(plan), positions: null };
+    const { keys } = this.indexOf(plan);
+    const test = proxyFilter?.test;
+    // Only the matches of a search this one narrows can match: a keystroke re-tests those alone.
+    const candidates = recent.narrowed(needle, search.filterKey, search.failing)?.positions;
+    const positions: number[] = [];
+    // The keystroke's hot loop: one substring test per candidate (all proxies when none is kept).
+    const count = candidates ? candidates.length : keys.length;
+    for (let c = 0; c < count; c += 1) {
+      const i = candidates ? (candidates[c] as number) : c;
+      if (!byName && !(keys[i] as string).includes(needle)) continue;
+      if (!test || test(all[i] as ProxyView)) positions.push(i);
     }
-    if (proxies.length === 0) return this.#hiddenOf(plan);
-    if (proxies.length === all.length) return this.#wholeOf(plan);
+    if (positions.length === 0) return { ...search, matches: this.#hiddenOf(plan), positions };
+    if (positions.length === all.length) {
+      return { ...search, matches: this.#wholeOf(plan), positions: null };
+    }
+    const proxies = positions.map((i) => all[i] as ProxyView);
     // A longer search often leaves a plan's matches as they were: its section keeps its rows.
-    if (last && sameItems(last.proxies, proxies)) return last;
-    return { plan, proxies, shown: true };
+    const last = recent.newest()?.matches;
+    const matches =
+      last && sameItems(last.proxies, proxies) ? last : { plan, proxies, shown: true };
+    return { ...search, matches, positions };
   }
 
   #wholeOf(plan: PlanView): PlanMatches {
