@@ -1,5 +1,6 @@
 import { benchChanges } from './changes.bench';
 import { benchExport } from './export.bench';
+import { benchForwarding } from './forwarding.bench';
 import { benchListingValidation } from './listing-validation.bench';
 import { benchPopupChanges } from './popup-changes.bench';
 import { benchPopup } from './popup.bench';
@@ -10,3 +11,4 @@ benchExport();
 await benchPopup();
 await benchChanges();
 await benchPopupChanges();
+await benchForwarding();

@@ -12,9 +12,9 @@ import { closeServer, listen } from './listening';
 import { SELF_SIGNED_CERT, SELF_SIGNED_KEY } from './self-signed-certificate';
 import { trackSockets, type SocketTracker } from './socket-tracker';
 
-/** A server on 127.0.0.1 the checks connect to, with the connections it has seen. */
+/** A server on loopback (127.0.0.1 unless asked for ::1) the checks connect to, with the connections it has seen. */
 export interface LocalServer {
-  host: '127.0.0.1';
+  host: '127.0.0.1' | '::1';
   port: number;
   sockets: SocketTracker;
   close(): Promise<void>;
@@ -25,11 +25,14 @@ export interface Credentials {
   password: string;
 }
 
-async function started(server: Server): Promise<LocalServer> {
+async function started(
+  server: Server,
+  host: '127.0.0.1' | '::1' = '127.0.0.1',
+): Promise<LocalServer> {
   const sockets = trackSockets(server);
-  await listen(server);
+  await listen(server, host);
   const { port } = server.address() as AddressInfo;
-  return { host: '127.0.0.1', port, sockets, close: () => closeServer(server, sockets) };
+  return { host, port, sockets, close: () => closeServer(server, sockets) };
 }
 
 /** The `proxy` package's HTTP proxy (CONNECT included), requiring Basic credentials. */
@@ -62,14 +65,17 @@ const LOGIN_REFUSED = Buffer.from([0x01, 0x01]);
  * sends back the whole login request with one byte changed, which the socks client cannot
  * parse ("internal error") — see `startVerboseRefusalSocksProxy`.
  */
-export function startSocksProxy(credentials: Credentials): Promise<LocalServer> {
+export function startSocksProxy(
+  credentials: Credentials,
+  host: '127.0.0.1' | '::1' = '127.0.0.1',
+): Promise<LocalServer> {
   const server = simpleSocks.createServer({
     authenticate(username, password, socket, callback) {
       if (username === credentials.username && password === credentials.password) callback();
       else socket.end(LOGIN_REFUSED);
     },
   });
-  return started(server);
+  return started(server, host);
 }
 
 /** simple-socks as it is, refusing every login with its over-long answer. */

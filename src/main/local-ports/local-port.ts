@@ -1,0 +1,137 @@
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { findFreePort } from './free-port';
+import { createHttpSide } from './http-side';
+import { LocalPortError } from './local-port-error';
+import { loopbackBindAddress } from './loopback-bind';
+import { PortStats, type LocalPortStats } from './port-stats';
+import type { SideContext } from './side-context';
+import { sniffProtocol } from './sniff-protocol';
+import { SocketSet } from './socket-set';
+import { serveSocks5 } from './socks-side';
+import type { Upstream } from './upstream';
+
+export interface LocalPortOptions {
+  upstream: Upstream;
+  /** The port to listen on; 0 (the default) takes a free one. */
+  port?: number;
+  /** 127.0.0.1 (the default), ::1 or localhost; anything else is refused (`not_loopback`). */
+  bindHost?: string;
+  /**
+   * A password local apps must give ("require a local password", for shared machines): HTTP
+   * Proxy-Authorization Basic with any username, SOCKS5 username/password (RFC 1929) with any
+   * username. Null or absent: no login. `makeLocalPassword()` makes one.
+   */
+  localPassword?: string | null;
+  /** How long the upstream may take to open a tunnel (default 30 s). */
+  tunnelTimeoutMs?: number;
+}
+
+/** A running local port. */
+export interface LocalPort {
+  /** The address it listens on: 127.0.0.1 or ::1. */
+  readonly host: '127.0.0.1' | '::1';
+  readonly port: number;
+  /** A snapshot of its counters and last failure; cheap, meant to be polled. */
+  stats(): LocalPortStats;
+  /** The connections the listener holds, as the system counts them (net.Server#getConnections). */
+  getConnections(): Promise<number>;
+  /** Stops listening, destroys every open connection (apps' and upstream), resolves when all closed. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_TUNNEL_TIMEOUT_MS = 30_000;
+
+/**
+ * Starts a local port: a listener on loopback that needs no login (or only the local password)
+ * and forwards to the upstream proxy with its credentials, for apps that cannot send proxy
+ * credentials (Chromium's --proxy-server, scrapers).
+ *
+ * HTTP (plain proxy requests and CONNECT) and SOCKS5 share the one port: each connection's first
+ * byte says which (0x05 opens a SOCKS5 greeting; no HTTP request starts with it). So a proxy has
+ * one address to copy, one port counts against the limit, and both http://127.0.0.1:PORT and
+ * socks5://127.0.0.1:PORT work, whatever the app supports.
+ *
+ * Rejects with a LocalPortError: `not_loopback` (before any socket is opened), `invalid_port`,
+ * `port_in_use` (with a suggested free port) or `listen_failed`.
+ */
+export async function startLocalPort(options: LocalPortOptions): Promise<LocalPort> {
+  const host = loopbackBindAddress(options.bindHost);
+  const requestedPort = options.port ?? 0;
+  if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) {
+    throw new LocalPortError(
+      'invalid_port',
+      `${String(requestedPort)} is not a port (a whole number from 1 to 65535, or 0 for any free port).`,
+    );
+  }
+  const stats = new PortStats();
+  const sockets = new SocketSet();
+  const context: SideContext = {
+    upstream: { ...options.upstream },
+    localPassword: options.localPassword ?? null,
+    stats,
+    sockets,
+    tunnelTimeoutMs: options.tunnelTimeoutMs ?? DEFAULT_TUNNEL_TIMEOUT_MS,
+  };
+  const httpSide = createHttpSide(context);
+  const server = createServer((socket) => accept(socket));
+
+  function accept(socket: Socket): void {
+    // An app that resets its connection must not crash the process; the socket closes either way.
+    socket.on('error', () => {});
+    sockets.add(socket);
+    stats.connectionOpened(socket);
+    socket.setNoDelay(true);
+    void sniffProtocol(socket).then((protocol) => {
+      if (protocol === 'socks5') void serveSocks5(socket, context);
+      else if (protocol === 'http') httpSide.accept(socket);
+    });
+  }
+
+  await listen(server, requestedPort, host);
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | null = null;
+  return {
+    host,
+    port,
+    stats: () => stats.snapshot(),
+    getConnections: () =>
+      new Promise((resolve, reject) =>
+        server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      ),
+    close: () => {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        httpSide.close();
+        await sockets.destroyAll();
+        await stopped;
+      })();
+      return closing;
+    },
+  };
+}
+
+async function listen(server: Server, port: number, host: string): Promise<void> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ port, host, exclusive: true }, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
+    if (code === 'EADDRINUSE') {
+      const suggestion = await findFreePort(host);
+      throw new LocalPortError(
+        'port_in_use',
+        `Port ${port} on ${host} is already in use by another program. Port ${suggestion} is free.`,
+        suggestion,
+      );
+    }
+    throw new LocalPortError(
+      'listen_failed',
+      `Could not listen on ${host} port ${port} (${code}).`,
+    );
+  }
+}

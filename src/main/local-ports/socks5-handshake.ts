@@ -1,0 +1,90 @@
+import type { Socket } from 'node:net';
+import { passwordMatches } from './local-password';
+import { readExactly } from './read-exactly';
+import { SOCKS_REPLY } from './upstream-failure';
+import type { Destination } from './upstream-tunnel';
+
+const VERSION = 0x05;
+const NO_AUTH = 0x00;
+const USERNAME_PASSWORD = 0x02;
+const NO_ACCEPTABLE_METHOD = 0xff;
+const CONNECT = 0x01;
+const IPV4 = 0x01;
+const DOMAIN = 0x03;
+const IPV6 = 0x04;
+
+/**
+ * The server's half of a SOCKS5 handshake (RFC 1928, and RFC 1929 when a local password is set):
+ * greeting, method choice, optional login, then a CONNECT request to an IPv4 address, a domain
+ * name or an IPv6 address. Resolves with the destination, or null when the client was refused
+ * (and told so); the reply to the CONNECT itself is the caller's (`socks5Reply`), once the
+ * upstream has answered. Throws on bytes that are not SOCKS5.
+ */
+export async function acceptSocks5(
+  socket: Socket,
+  localPassword: string | null,
+): Promise<Destination | null> {
+  const [version, methodCount] = await readExactly(socket, 2);
+  if (version !== VERSION) throw new Error('Not a SOCKS5 greeting.');
+  const methods = await readExactly(socket, methodCount ?? 0);
+  // With a local password only username/password is offered: no-auth would bypass it.
+  const method = localPassword === null ? NO_AUTH : USERNAME_PASSWORD;
+  if (!methods.includes(method)) {
+    socket.end(Buffer.from([VERSION, NO_ACCEPTABLE_METHOD]));
+    return null;
+  }
+  socket.write(Buffer.from([VERSION, method]));
+  if (localPassword !== null && !(await acceptLogin(socket, localPassword))) return null;
+
+  const [requestVersion, command, , addressType] = await readExactly(socket, 4);
+  if (requestVersion !== VERSION) throw new Error('Not a SOCKS5 request.');
+  const host = await readAddress(socket, addressType ?? 0);
+  if (host === null) {
+    socket.end(socks5Reply(SOCKS_REPLY.addressTypeNotSupported));
+    return null;
+  }
+  const port = (await readExactly(socket, 2)).readUInt16BE(0);
+  if (command !== CONNECT) {
+    socket.end(socks5Reply(SOCKS_REPLY.commandNotSupported));
+    return null;
+  }
+  return { host, port };
+}
+
+/** RFC 1929: any username, the local password. Answers the client either way. */
+async function acceptLogin(socket: Socket, localPassword: string): Promise<boolean> {
+  const [, usernameLength] = await readExactly(socket, 2);
+  await readExactly(socket, usernameLength ?? 0);
+  const [passwordLength] = await readExactly(socket, 1);
+  const password = (await readExactly(socket, passwordLength ?? 0)).toString('utf8');
+  const accepted = passwordMatches(password, localPassword);
+  if (accepted) socket.write(Buffer.from([0x01, 0x00]));
+  else socket.end(Buffer.from([0x01, 0x01]));
+  return accepted;
+}
+
+async function readAddress(socket: Socket, addressType: number): Promise<string | null> {
+  switch (addressType) {
+    case IPV4:
+      return [...(await readExactly(socket, 4))].join('.');
+    case DOMAIN: {
+      const [length] = await readExactly(socket, 1);
+      return (await readExactly(socket, length ?? 0)).toString('utf8');
+    }
+    case IPV6: {
+      const bytes = await readExactly(socket, 16);
+      const groups: string[] = [];
+      for (let offset = 0; offset < 16; offset += 2) {
+        groups.push(bytes.readUInt16BE(offset).toString(16));
+      }
+      return groups.join(':');
+    }
+    default:
+      return null;
+  }
+}
+
+/** A reply to CONNECT; the bound address is not meaningful through a chain, so it is 0.0.0.0:0. */
+export function socks5Reply(code: number): Buffer {
+  return Buffer.from([VERSION, code, 0x00, IPV4, 0, 0, 0, 0, 0, 0]);
+}

@@ -1,0 +1,24 @@
+import type { Socket } from 'node:net';
+
+/**
+ * Joins two sockets both ways. When one side has closed, the other is ended once its own writes
+ * are flushed (so a last request or answer is not cut off) and then destroyed; an error on either
+ * side destroys both at once.
+ */
+export function splice(a: Socket, b: Socket): void {
+  a.pipe(b);
+  b.pipe(a);
+  const destroyBoth = () => {
+    a.destroy();
+    b.destroy();
+  };
+  a.on('error', destroyBoth);
+  b.on('error', destroyBoth);
+  a.once('close', () => finish(b));
+  b.once('close', () => finish(a));
+}
+
+function finish(socket: Socket): void {
+  if (socket.destroyed) return;
+  socket.end(() => socket.destroy());
+}

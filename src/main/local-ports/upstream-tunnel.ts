@@ -1,0 +1,119 @@
+import { connect, type Socket } from 'node:net';
+import { SocksClient } from 'socks';
+import type { SocketSet } from './socket-set';
+import { hostForUrl, type Upstream } from './upstream';
+import { upstreamFailureOf, upstreamFailures } from './upstream-failure';
+
+/** Where a tunnel leads: a host name (resolved by the upstream), an IPv4 or an IPv6 address. */
+export interface Destination {
+  host: string;
+  port: number;
+}
+
+/**
+ * Opens a byte stream to `destination` through the upstream, with the upstream's credentials:
+ * HTTP CONNECT or SOCKS5. Both local sides (HTTP CONNECT and SOCKS5) and plain HTTP requests to a
+ * SOCKS5 upstream come through here, so each failure is worded once (an `UpstreamFailure`). Host
+ * names are passed on unresolved (SOCKS5 domain type, or the CONNECT line): the upstream resolves
+ * them, as socks5h does. The socket is in `sockets` from the moment it exists.
+ */
+export async function openUpstreamTunnel(
+  upstream: Upstream,
+  destination: Destination,
+  sockets: SocketSet,
+  timeoutMs: number,
+): Promise<Socket> {
+  const socket = sockets.add(connect({ host: upstream.host, port: upstream.port }));
+  socket.setNoDelay(true);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    socket.destroy();
+  }, timeoutMs);
+  try {
+    await connected(socket);
+    if (upstream.protocol === 'socks5') {
+      await SocksClient.createConnection({
+        proxy: {
+          host: upstream.host,
+          port: upstream.port,
+          type: 5,
+          userId: upstream.username,
+          password: upstream.password,
+        },
+        command: 'connect',
+        destination,
+        existing_socket: socket,
+        timeout: timeoutMs,
+      });
+    } else {
+      await httpConnect(socket, upstream, destination);
+    }
+    return socket;
+  } catch (error) {
+    socket.destroy();
+    throw timedOut ? upstreamFailures.timedOut() : upstreamFailureOf(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onClose = () => reject(upstreamFailures.closed());
+    socket.once('connect', () => {
+      socket.off('error', reject);
+      socket.off('close', onClose);
+      resolve();
+    });
+    socket.once('error', reject);
+    socket.once('close', onClose);
+  });
+}
+
+/** The most an upstream's answer to CONNECT may hold before its blank line. */
+const MAX_CONNECT_ANSWER = 16 * 1024;
+
+/**
+ * Sends CONNECT and reads the answer's head. Written out here rather than with http.request so
+ * that bytes the upstream sends after the head stay on the socket for the tunnel.
+ */
+function httpConnect(socket: Socket, upstream: Upstream, destination: Destination): Promise<void> {
+  const target = `${hostForUrl(destination.host)}:${destination.port}`;
+  const login = Buffer.from(`${upstream.username}:${upstream.password}`).toString('base64');
+  socket.write(
+    `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: Basic ${login}\r\n\r\n`,
+  );
+  return new Promise((resolve, reject) => {
+    let head = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      head = Buffer.concat([head, chunk]);
+      const end = head.indexOf('\r\n\r\n');
+      if (end < 0) {
+        if (head.length > MAX_CONNECT_ANSWER) settle(upstreamFailures.notHttp());
+        return;
+      }
+      const status = /^HTTP\/1\.[01] (\d{3})/.exec(head.toString('latin1', 0, end));
+      if (!status) return settle(upstreamFailures.notHttp());
+      const code = Number(status[1]);
+      if (code < 200 || code > 299) return settle(upstreamFailures.connectStatus(code));
+      const rest = head.subarray(end + 4);
+      settle(null);
+      if (rest.length > 0) socket.unshift(rest);
+    };
+    const onEnd = () => settle(upstreamFailures.closed());
+    const settle = (failure: Error | null) => {
+      socket.off('data', onData);
+      socket.off('end', onEnd);
+      socket.off('close', onEnd);
+      socket.off('error', reject);
+      socket.pause();
+      if (failure) reject(failure);
+      else resolve();
+    };
+    socket.on('data', onData);
+    socket.once('end', onEnd);
+    socket.once('close', onEnd);
+    socket.once('error', reject);
+  });
+}

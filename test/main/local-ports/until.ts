@@ -1,0 +1,18 @@
+/** Waits until `condition` holds, checking every few ms; fails the test after `timeoutMs`. */
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 5_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** The open network handles of this process, by kind (TCP sockets and servers). */
+export function networkHandles(): number {
+  return process
+    .getActiveResourcesInfo()
+    .filter((kind) => kind === 'TCPSocketWrap' || kind === 'TCPServerWrap').length;
+}
