@@ -39,6 +39,7 @@ const TRAY_EVENTS = new Set<IpcEvent>([
   'updates:changed',
   'desktop:changed',
   'favorites:changed',
+  'local-ports:changed',
 ]);
 
 /** The tokens the session holds, masked in every log line; none until the services exist. */
@@ -99,6 +100,7 @@ if (!lifecycle.ok) {
         ),
         log: appLog.log,
         openLogsFolder: () => appLog.openFolder(),
+        browserProfilesDir: join(app.getPath('userData'), 'browser-profiles'),
         // Development runs have no app-update.yml and nothing to replace: no updater at all.
         ...(app.isPackaged
           ? {
@@ -132,6 +134,7 @@ if (!lifecycle.ok) {
           ids: favoritesViewOf(services.session.status().account?.id, services.favorites),
           find: (proxyId) => services.plans.listed(proxyId),
         },
+        localPorts: services.localPorts.list(),
       }),
       alerts: services.alerts.attentionCount,
       updateVersion: readyUpdateVersion(services.updates.status()),
@@ -153,6 +156,15 @@ if (!lifecycle.ok) {
         void services.handlers['logs:open-folder'](undefined).catch(reportError),
       quit: () => app.quit(),
       restartToUpdate: () => services.updates.restart(),
+      // The popup's own requests: the same refusals and copies, failures in the log.
+      copyLocalPort: (proxyId, scheme) =>
+        void services.handlers['local-ports:copy']({ proxyId, scheme }).catch(reportError),
+      stopLocalPort: (proxyId) =>
+        void services.handlers['local-ports:close']({ proxyId }).catch(reportError),
+      openLocalPort: (proxyId) =>
+        void services.handlers['local-ports:open']({ proxyId })
+          .then(() => services.handlers['local-ports:copy']({ proxyId, scheme: 'http' }))
+          .catch(reportError),
     };
 
     function onEvent<Event extends IpcEvent>(event: Event, payload: IpcEventPayload<Event>): void {

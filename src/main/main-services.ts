@@ -15,6 +15,11 @@ import { openFavoritesStore, type FavoritesStore } from './favorites/favorites-s
 import { openLabelStore, type LabelStore } from './labels/label-store';
 import type { Log } from './logging/log-port';
 import type { OpenLogsFolderResult } from './logging/logs-folder';
+import { BrowserLauncher } from './local-ports/browser-launcher';
+import { BrowserOpener } from './local-ports/browser-opener';
+import { systemBrowserFacts } from './local-ports/browser-system-facts';
+import { startLocalPort } from './local-ports/local-port';
+import { LocalPortsService } from './local-ports/local-ports-service';
 import { PlansService } from './plans/plans-service';
 import { ProxyCheckService } from './proxy-check/proxy-check-service';
 import { RefreshScheduler, type Timers } from './plans/refresh-scheduler';
@@ -48,6 +53,13 @@ export interface MainServicesOptions {
   shortcut?: ShortcutPort;
   /** A desktop notification (Electron's Notification in the app); none where omitted. */
   notify?: (alert: Alert) => void;
+  /** Where "open a browser through this proxy" makes its profile folders. */
+  browserProfilesDir: string;
+  /**
+   * Switches for browsers opened through a port: `--headless=new` on a machine without a
+   * display (the tests), loopback pages through the port (the harness's local echo).
+   */
+  browserLaunch?: { extraArgs?: readonly string[]; proxyLoopback?: boolean };
   /** Where failures nobody asked about are written: the log file in the app and the harness. */
   log: Log;
   /** Shows the log file's folder: Electron's shell in the app, a recorder in the harness. */
@@ -72,6 +84,7 @@ export interface MainServices {
   checks: ProxyCheckService;
   updates: UpdateService;
   desktop: DesktopStatusService;
+  localPorts: LocalPortsService;
   handlers: IpcHandlers;
   /** Restores the session from the keychain and starts the refresh schedule. */
   start(): Promise<void>;
@@ -151,6 +164,23 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     ...(options.timers ? { timers: options.timers } : {}),
   });
   const desktop = new DesktopStatusService();
+  const localPorts = new LocalPortsService({
+    plans,
+    start: startLocalPort,
+    defaultProtocol: () => settings.get().checkProtocol,
+    maxPorts: () => settings.get().localPortsMax,
+    onChange: (notice) =>
+      options.emit('local-ports:changed', {
+        ports: localPorts.list(),
+        ...(notice === undefined ? {} : { notice }),
+      }),
+  });
+  const browsers = new BrowserOpener({
+    launcher: new BrowserLauncher({ profilesDir: options.browserProfilesDir }),
+    facts: () => systemBrowserFacts(settings.get().browserPath),
+    startUrl: () => settings.get().checkEchoUrl,
+    ...options.browserLaunch,
+  });
   const applyShortcut = () => {
     if (options.shortcut)
       desktop.shortcutApplied(options.shortcut.set(settings.get().globalHotkey));
@@ -167,6 +197,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     alerts,
     updates,
     desktop,
+    localPorts,
+    browsers,
     saveFile: options.saveFile,
     openLogsFolder: options.openLogsFolder,
     hidePopup: options.hidePopup,
@@ -194,8 +226,17 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     if (update.kind !== 'proxy') {
       // Reviewed first, so that whoever hears of the change sees the new alert count too.
       reviewAlerts();
-      // Results of proxies gone from the listing would otherwise be kept for ever.
-      if (update.kind !== 'status') checks.dropUnlisted();
+      if (update.kind !== 'status') {
+        // Results of proxies gone from the listing would otherwise be kept for ever.
+        checks.dropUnlisted();
+        // A port must not outlive its proxy's place in the listing (nor hold its password).
+        localPorts
+          .keepListed(
+            session.status().account?.id,
+            (proxyId) => plans.listed(proxyId) !== undefined,
+          )
+          .catch(logFailure('Stopping the local ports of unlisted proxies failed'));
+      }
     }
     options.emit('plans:changed', update);
   });
@@ -209,6 +250,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       checkedAccountId = accountId;
       checks.forget();
       alerts.clear();
+      // The ports forward with the previous account's credentials: they close with it.
+      localPorts.closeAll().catch(logFailure('Stopping the local ports failed'));
       // Before the session's own event: the popup then has the plans of the account it shows.
       plans.accountChanged();
       announceFavorites();
@@ -240,10 +283,12 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     checks,
     updates,
     desktop,
+    localPorts,
     handlers,
     async start() {
       // Before the keychain answers: the shortcut opens the popup, which says it is starting.
       applyShortcut();
+      void browsers.removeStale().catch(logFailure('Removing old browser profiles failed'));
       await session.restore();
       scheduler.reschedule();
       updates.start();
@@ -256,7 +301,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       scheduler.stop();
       updates.stop();
       checks.forget();
-      await clipboard.clearOnQuit();
+      await Promise.all([clipboard.clearOnQuit(), localPorts.closeAll(), browsers.closeAll()]);
     },
   };
 }

@@ -52,6 +52,7 @@ export async function startBenchServices(signIn: {
     vault: new MemoryVault(),
     clipboard: new MemoryClipboard(),
     saveFile: async () => ({ saved: false }),
+    browserProfilesDir: join(dataDir, 'browser-profiles'),
     emit: (event, payload) => {
       const text = JSON.stringify(ipcEventContract[event].parse(payload));
       emitted.events += 1;

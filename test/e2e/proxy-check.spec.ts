@@ -9,21 +9,17 @@ import { expect, test, type Popup } from './support/popup-fixtures';
 import {
   accountOf,
   expectPlansShown,
+  gatewayTitleOf,
   openControls,
   required,
   rowOf,
   showProxy,
-  titleOf,
 } from './support/popup-ui';
 
 /**
  * A row's name once the test points proxies at its one local proxy: they share a host and port,
  * so the popup tells them apart by username, as it does a gateway's.
  */
-function gatewayTitleOf(proxy: Proxy): string {
-  return `${titleOf(proxy)} · ${proxy.username}`;
-}
-
 /** Every proxy pointed here keeps its own user name (the search finds it by that) and gets this password. */
 const PASSWORD = 'S3cr%t:p@ss/w0rd#';
 

@@ -2,12 +2,17 @@ import { build } from 'esbuild';
 import Conf from 'conf';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Alert } from '../../src/main/alerts/alert-decisions';
 import type { ExportFile } from '../../src/main/export/save-export';
 import { dispatchIpc } from '../../src/main/ipc/ipc-dispatcher';
 import { openLogsFolder } from '../../src/main/logging/logs-folder';
-import { createMainServices, type MainServices } from '../../src/main/main-services';
+import {
+  createMainServices,
+  type MainServices,
+  type MainServicesOptions,
+} from '../../src/main/main-services';
 import type { TokenVault } from '../../src/main/session/token-vault';
 import { ipcEventContract } from '../../src/shared/ipc/contract';
 import { MemoryClipboard } from '../main/clipboard/memory-clipboard';
@@ -34,6 +39,8 @@ export interface HarnessOptions {
    * Otherwise, like any build that is not installed, updates are unavailable.
    */
   installedBuild?: boolean;
+  /** Switches for browsers opened through a local port (headless in the tests). */
+  browserLaunch?: MainServicesOptions['browserLaunch'];
 }
 
 export interface Harness {
@@ -103,6 +110,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     shortcut: createGlobalHotkey(shortcuts, process.platform, () => void popupShown('plans')),
     quit: () => (shell.quitRequested += 1),
     log,
+    browserProfilesDir: join(options.dataDir, 'browser-profiles'),
+    ...(options.browserLaunch ? { browserLaunch: options.browserLaunch } : {}),
     // The file manager's stand-in: opening is counted, for the tests to see.
     openLogsFolder: () =>
       openLogsFolder(logsFolder, async () => {

@@ -13,6 +13,9 @@ import type { SessionResult } from '../session/session-status';
 import type { SettingsStore } from '../settings/settings-store';
 import type { HostChoiceStore } from '../host-choices/host-choice-store';
 import type { LabelStore } from '../labels/label-store';
+import type { BrowserOpener } from '../local-ports/browser-opener';
+import { localPortUrl } from '../local-ports/local-port-url';
+import type { LocalPortsService } from '../local-ports/local-ports-service';
 import type { OpenLogsFolderResult } from '../logging/logs-folder';
 import type { StoreRecovery } from '../settings/store-recovery';
 import type { UpdateService } from '../updates/update-service';
@@ -33,6 +36,8 @@ export interface IpcServices {
   alerts: AlertService;
   updates: UpdateService;
   desktop: DesktopStatusService;
+  localPorts: LocalPortsService;
+  browsers: BrowserOpener;
   saveFile: SaveFile;
   /** Shows the log file's folder in the system's file manager. */
   openLogsFolder(): Promise<OpenLogsFolderResult>;
@@ -99,6 +104,30 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
       return favoritesView();
     },
     'favorites:list': async () => favoritesView(),
+    'local-ports:list': async () => services.localPorts.list(),
+    'local-ports:open': (input) => services.localPorts.open(input),
+    'local-ports:close': async (input) => {
+      await services.localPorts.close(input.proxyId);
+      return null;
+    },
+    'local-ports:open-browser': async (input) => {
+      const port = await services.localPorts.open({ proxyId: input.proxyId });
+      const opened = await services.browsers.open(port, input.keepProfile ?? false);
+      return { ...opened, port };
+    },
+    'local-ports:copy': async (input) => {
+      const port = services.localPorts.find(input.proxyId);
+      if (!port) throw new UserFacingError('not_found', 'That local port is no longer open.');
+      const password = port.requiresPassword
+        ? services.localPorts.localPassword(input.proxyId)
+        : null;
+      await clipboard.copy(localPortUrl(port, input.scheme, password));
+      const what = input.scheme === 'http' ? 'HTTP' : 'SOCKS5';
+      return {
+        description: `${what} address of the local port of ${port.title} copied`,
+        clearsInSeconds: settings.get().clipboardClearSeconds,
+      };
+    },
     'credentials:host-choice': async (input) => ({
       hostChoice: hostChoiceFor(
         { plans, settings, hostChoices: services.hostChoices },

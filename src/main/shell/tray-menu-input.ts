@@ -1,4 +1,5 @@
 import type { PlanView, ProxyView } from '../../shared/ipc/plans-view';
+import type { LocalPortView } from '../../shared/local-ports/local-port-view';
 import type { SessionView } from '../../shared/ipc/session-view';
 import type { UpdateStatus } from '../../shared/ipc/update-status';
 import { proxyTitle } from '../../shared/ipc/proxy-title';
@@ -45,7 +46,15 @@ export interface TrayFavoritesSource {
 export function trayMenuInputOf(
   session: SessionView,
   plans: TrayPlansSource,
-  { starting = false, favorites }: { starting?: boolean; favorites?: TrayFavoritesSource } = {},
+  {
+    starting = false,
+    favorites,
+    localPorts = [],
+  }: {
+    starting?: boolean;
+    favorites?: TrayFavoritesSource;
+    localPorts?: readonly Pick<LocalPortView, 'proxyId' | 'host' | 'port' | 'title'>[];
+  } = {},
 ): TrayMenuInput {
   const listing = plans.plans ?? [];
   const shown = favorites
@@ -64,6 +73,11 @@ export function trayMenuInputOf(
     planCount: listing.length,
     pinned: shown.pinned,
     recent: shown.recent,
+    localPorts: localPorts.map((port) => ({
+      proxyId: port.proxyId,
+      address: `${port.host === '::1' ? '[::1]' : port.host}:${port.port}`,
+      title: port.title,
+    })),
     refreshing: plans.refreshing,
   };
 }

@@ -1,4 +1,9 @@
 import { menuLabel } from './menu-label';
+import {
+  localPortsItem,
+  type TrayLocalPortActions,
+  type TrayMenuLocalPort,
+} from './tray-local-ports';
 
 /**
  * The tray icon's context menu as plain data, compatible with Electron's
@@ -46,6 +51,8 @@ export interface TrayMenuInput {
   pinned?: readonly TrayMenuFavorite[];
   /** The last copied (not pinned) ones, most recent first; at most MAX_FAVORITES_IN_MENU. */
   recent?: readonly TrayMenuFavorite[];
+  /** The open local ports. */
+  localPorts?: readonly TrayMenuLocalPort[];
   refreshing: boolean;
   /** Things in the popup that need the user's attention (expiring plans, failed changes). */
   alerts?: number;
@@ -55,7 +62,7 @@ export interface TrayMenuInput {
   shortcutProblem?: string | null;
 }
 
-export interface TrayMenuActions {
+export interface TrayMenuActions extends TrayLocalPortActions {
   open(): void;
   /** Copies the proxy's credentials in the default format. */
   quickCopy(proxyId: number, planId: number): void;
@@ -119,6 +126,11 @@ export function buildTrayMenu(input: TrayMenuInput, actions: TrayMenuActions): T
     ...shortcut,
     separator,
     quickCopyItem(input, actions),
+    localPortsItem(
+      input.localPorts ?? [],
+      [...(input.pinned ?? []), ...(input.recent ?? [])],
+      actions,
+    ),
     {
       id: 'refresh',
       label: input.refreshing ? 'Refreshing…' : 'Refresh',

@@ -23,6 +23,11 @@ export const IPC_CHANNELS = [
   'checks:start',
   'checks:cancel',
   'export:save',
+  'local-ports:list',
+  'local-ports:open',
+  'local-ports:close',
+  'local-ports:copy',
+  'local-ports:open-browser',
   'alerts:list',
   'updates:status',
   'updates:check',
@@ -47,21 +52,29 @@ export const IPC_EVENTS = [
   'desktop:changed',
   'clipboard:cleared',
   'favorites:changed',
+  'local-ports:changed',
   'popup:shown',
 ] as const;
 export type IpcEvent = (typeof IPC_EVENTS)[number];
 
-/** `proxy:set-rotation` → `['proxy', 'setRotation']`: where the channel sits on the bridge. */
+/**
+ * `proxy:set-rotation` → `['proxy', 'setRotation']`, `local-ports:open` → `['localPorts',
+ * 'open']`: where the channel sits on the bridge.
+ */
 export function bridgePathOf(channel: IpcChannel): [area: string, method: string] {
   const [area = '', name = ''] = channel.split(':');
-  return [area, name.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase())];
+  return [camelCase(area), camelCase(name)];
+}
+
+function camelCase(text: string): string {
+  return text.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
 type CamelCase<Text extends string> = Text extends `${infer Head}-${infer Tail}`
   ? `${Head}${Capitalize<CamelCase<Tail>>}`
   : Text;
 export type AreaOf<Channel extends string> = Channel extends `${infer Area}:${string}`
-  ? Area
+  ? CamelCase<Area>
   : never;
 export type MethodOf<Channel extends string> = Channel extends `${string}:${infer Name}`
   ? CamelCase<Name>

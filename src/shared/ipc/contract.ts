@@ -5,6 +5,7 @@ import { MAX_ROTATE_INTERVAL_SECONDS } from '../api/updates';
 import { copyFieldSchema, copyFormatSchema, hostChoiceSchema } from '../credentials';
 import { EXPORT_KINDS } from '../export/export-kinds';
 import { favoritesViewSchema } from '../favorites/favorites-view';
+import { localPortViewSchema, openLocalPortRequestSchema } from '../local-ports/local-port-view';
 import { proxyChecksDeltaSchema, proxyChecksViewSchema } from '../proxy-check/check-view';
 import { settingsPatchSchema, settingsViewSchema } from '../settings/settings-schema';
 import type { IpcChannel, IpcEvent } from './channel-names';
@@ -119,6 +120,27 @@ export const ipcContract = {
       z.object({ saved: z.literal(false) }),
     ]),
   },
+  /** The active account's local ports: loopback listeners that log in to their proxy for apps. */
+  'local-ports:list': { input: none, output: z.array(localPortViewSchema) },
+  /** Opens a port for the proxy (or answers the one open); refused past the settings' limit. */
+  'local-ports:open': { input: openLocalPortRequestSchema, output: localPortViewSchema },
+  'local-ports:close': { input: z.strictObject({ proxyId }), output: z.null() },
+  /**
+   * Copies the port as a proxy URL for apps (`http://127.0.0.1:PORT`, `socks5://…`), with the
+   * local password in it when the port requires one; the main process clears it later.
+   */
+  'local-ports:copy': {
+    input: z.strictObject({ proxyId, scheme: z.enum(['http', 'socks5']) }),
+    output: z.object({ description: z.string(), clearsInSeconds: z.int().nonnegative() }),
+  },
+  /**
+   * Opens the proxy's local port (if not open) and a browser through it, on a profile of its own
+   * that is removed when the browser exits unless `keepProfile`.
+   */
+  'local-ports:open-browser': {
+    input: z.strictObject({ proxyId, keepProfile: z.boolean().optional() }),
+    output: z.object({ browser: z.string(), alreadyOpen: z.boolean(), port: localPortViewSchema }),
+  },
   'alerts:list': { input: none, output: z.array(alertViewSchema) },
   /** The app's own updates: checked, downloaded and installed by the main process. */
   'updates:status': { input: none, output: updateStatusSchema },
@@ -149,6 +171,14 @@ export const ipcEventContract = {
   'clipboard:cleared': z.null(),
   /** A pin, an unpin or a copy changed the active account's favorites, or the account changed. */
   'favorites:changed': favoritesViewSchema,
+  /**
+   * A local port opened, closed or stopped on its own (`notice` then says which and why); the
+   * counters are read with `list`, not pushed.
+   */
+  'local-ports:changed': z.object({
+    ports: z.array(localPortViewSchema),
+    notice: z.string().optional(),
+  }),
   /**
    * `panel`: the tray menu's "Settings…" opens the popup on its settings panel; `planId`: a
    * notification's click opens it at that plan.

@@ -11,3 +11,6 @@ export const ALERT_WARNING_DAYS_MAX = 90;
 
 /** A well-known public echo of the caller's address, over HTTPS, answering the bare IP as text. */
 export const DEFAULT_CHECK_ECHO_URL = 'https://api64.ipify.org';
+
+/** Local ports open at once: each holds a listener and its connections' sockets. */
+export const LOCAL_PORTS_MAX = 500;

@@ -12,6 +12,7 @@ import {
   ALERT_WARNING_DAYS_MAX,
   CLIPBOARD_CLEAR_MAX_SECONDS,
   DEFAULT_CHECK_ECHO_URL,
+  LOCAL_PORTS_MAX,
   REFRESH_INTERVAL_MAX_MINUTES,
   THEMES,
   type Theme,
@@ -118,6 +119,15 @@ const userFields = {
     `The number of checks at once must be a whole number from 1 to ${CHECK_CONCURRENCY_MAX}.`,
   ),
   checkForUpdates: z.boolean({ error: '“Check for updates automatically” must be true or false.' }),
+  browserPath: z
+    .string({ error: 'The browser path must be text, or none to find one.' })
+    .max(4096, { error: 'The browser path must be at most 4096 characters long.' })
+    .nullable(),
+  localPortsMax: boundedInteger(
+    1,
+    LOCAL_PORTS_MAX,
+    `The number of local ports must be a whole number from 1 to ${LOCAL_PORTS_MAX}.`,
+  ),
 };
 
 export const settingsSchema = z.object({
@@ -141,6 +151,9 @@ export const settingsSchema = z.object({
   checkConcurrency: userFields.checkConcurrency.default(4),
   // Files written before this setting existed simply lack it: the default applies, no migration.
   checkForUpdates: userFields.checkForUpdates.default(true),
+  // Files written before this setting existed simply lack it: the default applies, no migration.
+  localPortsMax: userFields.localPortsMax.default(50),
+  browserPath: userFields.browserPath.default(null),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;

@@ -6,6 +6,7 @@ import type { ApiDialect } from '../../api-server/dialect';
 import { createApiServer, type AccountOptions, type ApiServer } from '../../api-server/server';
 import type { TokenVault } from '../../../src/main/session/token-vault';
 import { startHarness, type Harness } from '../../harness/harness-server';
+import { CHROMIUM_LAUNCH_OPTIONS } from './chromium';
 import { e2eKeychain, type E2eKeychain } from './e2e-keychain';
 
 export interface LaunchOptions {
@@ -86,6 +87,12 @@ export const test = base.extend<PopupOptions & Fixtures>({
         dataDir,
         vault: options.vault ?? keychain.vault,
         installedBuild,
+        // "Open a browser" starts a real Chromium: without a window here, and sending the
+        // loopback echo through the port like any other page.
+        browserLaunch: {
+          extraArgs: ['--headless=new', ...CHROMIUM_LAUNCH_OPTIONS.args],
+          proxyLoopback: true,
+        },
         ...(options.signInAs
           ? {
               signIn: {

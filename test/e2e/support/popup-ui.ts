@@ -55,6 +55,11 @@ export function titleOf(proxy: Pick<Proxy, 'ip' | 'port'>, label?: string | null
   return label ? label : `${proxy.ip}:${proxy.port}`;
 }
 
+/** A row's name in a gateway plan, where proxies share one address: told apart by username. */
+export function gatewayTitleOf(proxy: Proxy): string {
+  return `${titleOf(proxy)} · ${proxy.username}`;
+}
+
 export function searchBox(page: Page): Locator {
   return page.getByRole('searchbox', { name: 'Search proxies', exact: true });
 }

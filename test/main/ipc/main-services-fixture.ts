@@ -58,6 +58,7 @@ export function useMainProcess() {
           return { saved: true, path };
         },
         emit: (event, payload) => events.push({ event, payload }),
+        browserProfilesDir: join(dir(), 'browser-profiles'),
         hidePopup: () => (counters.hidden += 1),
         quit: () => (counters.quit += 1),
         notify: (alert) => notifications.push(alert),

@@ -50,6 +50,8 @@ describe('defaults', () => {
       checkProtocol: 'http',
       checkConcurrency: 4,
       checkForUpdates: true,
+      localPortsMax: 50,
+      browserPath: null,
     } satisfies Settings);
   });
 

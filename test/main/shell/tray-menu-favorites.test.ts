@@ -22,6 +22,9 @@ function recordingActions() {
     quit: nothing,
     restartToUpdate: nothing,
     openLogsFolder: nothing,
+    copyLocalPort: nothing,
+    stopLocalPort: nothing,
+    openLocalPort: nothing,
   };
   return { actions, copies };
 }

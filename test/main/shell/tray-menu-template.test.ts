@@ -30,6 +30,9 @@ function recordingActions() {
     quit: record('quit'),
     restartToUpdate: record('restartToUpdate'),
     openLogsFolder: record('openLogsFolder'),
+    copyLocalPort: record('copyLocalPort'),
+    stopLocalPort: record('stopLocalPort'),
+    openLocalPort: record('openLocalPort'),
   };
   return { actions, calls };
 }
@@ -102,6 +105,7 @@ describe('buildTrayMenu: structure per state', () => {
       'open',
       '---',
       'quick-copy',
+      'local-ports',
       'refresh',
       '---',
       'accounts',

@@ -33,6 +33,7 @@ async function start(options: { installed?: boolean } = {}) {
     clipboard: new MemoryClipboard(),
     saveFile: async () => ({ saved: false }),
     emit: (event, payload) => events.push({ event, payload }),
+    browserProfilesDir: join(dir(), 'browser-profiles'),
     hidePopup: () => {},
     quit: () => {},
     log: new RecordingLog(),

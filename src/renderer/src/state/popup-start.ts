@@ -5,6 +5,7 @@ import { clock } from './clock.svelte';
 import { copyFeedback } from './copy-feedback.svelte';
 import { desktop } from './desktop.svelte';
 import { favorites } from './favorites.svelte';
+import { localPorts } from './local-ports.svelte';
 import { navigation } from './navigation.svelte';
 import { plans } from './plans.svelte';
 import { session } from './session.svelte';
@@ -28,6 +29,7 @@ export async function startPopup(): Promise<void> {
     updates.load(),
     desktop.load(),
     favorites.load(),
+    localPorts.load(),
     showNotices(),
   ]);
   if (!following) {
@@ -59,6 +61,7 @@ function connect(): void {
   api.on('desktop:changed', (status) => desktop.receive(status));
   api.on('clipboard:cleared', () => copyFeedback.cleared());
   api.on('favorites:changed', (view) => favorites.receive(view));
+  api.on('local-ports:changed', (event) => localPorts.receive(event));
   api.on('popup:shown', (event) => {
     clock.touch();
     navigation.popupShown(event);

@@ -1,0 +1,112 @@
+import { request } from 'node:http';
+import type { Page } from '@playwright/test';
+import type { Proxy } from '../api-server/records';
+import type { Harness } from '../harness/harness-server';
+import { startEchoServer, type EchoServer } from '../main/proxy-check/echo-server';
+import { startHttpProxyAccepting, type LocalServer } from '../main/proxy-check/proxy-servers';
+import { expect, test } from './support/popup-fixtures';
+import {
+  accountOf,
+  expectPlansShown,
+  gatewayTitleOf,
+  openControls,
+  showProxy,
+  titleOf,
+} from './support/popup-ui';
+
+/** A plain proxy request for `url` to the local port, as an app without a login sends it. */
+function statusThrough(port: number, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path: url }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/**
+ * The demo account with one plan's proxies pointed at a real proxy on this computer (as the demo
+ * does), and the IP echo on this computer: a local port has somewhere to forward to.
+ */
+test.describe('local ports', () => {
+  let upstream: LocalServer;
+  let echo: EchoServer;
+  let proxy: Proxy;
+  let harness: Harness;
+  let page: Page;
+
+  test.beforeEach(async ({ page: popupPage, api, launchHarness }) => {
+    page = popupPage;
+    const demo = accountOf(api, 'demo');
+    const plan = demo.plans.find((candidate) => !candidate.is_blocked);
+    const first = plan?.proxies[0];
+    if (!plan || !first) throw new Error('No open demo plan with proxies');
+    const logins = new Set(plan.proxies.map((each) => `${each.username}:${each.password}`));
+    upstream = await startHttpProxyAccepting((pair) => logins.has(pair));
+    echo = await startEchoServer();
+    for (const each of plan.proxies) Object.assign(each, { ip: '127.0.0.1', port: upstream.port });
+    proxy = first;
+    harness = await launchHarness({ signInAs: 'demo' });
+    harness.services.settings.update({ checkEchoUrl: echo.url('/') });
+    await page.goto(harness.url);
+    await expectPlansShown(page, demo.plans);
+  });
+
+  test.afterEach(async () => {
+    await harness.close();
+    await upstream.close();
+    await echo.close();
+  });
+
+  test('a proxy’s local port: opened and copied from its controls, listed with its traffic, stopped', async () => {
+    const row = await showProxy(page, proxy);
+    await openControls(row);
+    await row
+      .getByRole('button', { name: `Open a local port for ${gatewayTitleOf(proxy)}`, exact: true })
+      .click();
+    await expect(
+      page.getByRole('status').filter({ hasText: /local port .* copied/ }),
+    ).toBeVisible();
+    const copied = new URL(harness.clipboard.text);
+    expect(copied.protocol).toBe('http:');
+    expect(copied.hostname).toBe('127.0.0.1');
+    const port = Number(copied.port);
+
+    // An app with no login at all reaches the web through it.
+    expect(await statusThrough(port, echo.url('/'))).toBe(200);
+
+    const section = page.getByRole('region', { name: 'Local ports', exact: true });
+    await section.getByRole('button', { name: /^1 local port/ }).click();
+    const entry = section.getByRole('listitem', {
+      name: `127.0.0.1:${port} for ${titleOf(proxy)}`,
+    });
+    // Counters are read once a second while the popup is shown.
+    await expect(entry).toContainText(/0 open · [1-9]\d* in all · ↑ \d/);
+    await entry
+      .getByRole('button', { name: `Copy socks5://127.0.0.1:${port}`, exact: true })
+      .click();
+    await expect.poll(() => harness.clipboard.text).toBe(`socks5://127.0.0.1:${port}`);
+
+    await entry.getByRole('button', { name: `Stop 127.0.0.1:${port}`, exact: true }).click();
+    await expect(section).toHaveCount(0);
+    await expect(statusThrough(port, echo.url('/'))).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  test('a browser through a proxy: Chromium opens on the IP echo, through the proxy’s local port', async () => {
+    const row = await showProxy(page, proxy);
+    await openControls(row);
+    await row
+      .getByRole('button', { name: `Open a browser through ${gatewayTitleOf(proxy)}`, exact: true })
+      .click();
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Chromium opened through 127\.0\.0\.1:\d+/ }),
+    ).toBeVisible();
+    // The echo page came through the port (and so through the proxy, with its login).
+    await expect
+      .poll(() => harness.services.localPorts.list()[0]?.stats.bytesDown ?? 0, { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    expect(harness.services.localPorts.list()[0]?.proxyId).toBe(proxy.id);
+  });
+});
