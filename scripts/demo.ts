@@ -131,6 +131,9 @@ if (electronBinary()) {
       vault: vault.vault,
       port: PREVIEW_PORT,
       signIn: { serviceUrl: server.baseUrl, token },
+      // The demo's IP echo is on this computer: a browser opened through a local port must
+      // send it through the port too (browsers skip proxies for loopback pages by default).
+      browserLaunch: { proxyLoopback: true },
     }),
   );
   console.log(

@@ -18,6 +18,7 @@ import type { OpenLogsFolderResult } from './logging/logs-folder';
 import { BrowserLauncher } from './local-ports/browser-launcher';
 import { BrowserOpener } from './local-ports/browser-opener';
 import { systemBrowserFacts } from './local-ports/browser-system-facts';
+import { openKeptPortsStore } from './local-ports/kept-ports-store';
 import { startLocalPort } from './local-ports/local-port';
 import { LocalPortsService } from './local-ports/local-ports-service';
 import { PlansService } from './plans/plans-service';
@@ -164,9 +165,11 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     ...(options.timers ? { timers: options.timers } : {}),
   });
   const desktop = new DesktopStatusService();
+  const keptPorts = openKeptPortsStore({ createStore: options.createStore });
   const localPorts = new LocalPortsService({
     plans,
     start: startLocalPort,
+    kept: keptPorts,
     defaultProtocol: () => settings.get().checkProtocol,
     maxPorts: () => settings.get().localPortsMax,
     onChange: (notice) =>
@@ -198,6 +201,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     updates,
     desktop,
     localPorts,
+    keptPorts,
     browsers,
     saveFile: options.saveFile,
     openLogsFolder: options.openLogsFolder,
@@ -229,13 +233,16 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       if (update.kind !== 'status') {
         // Results of proxies gone from the listing would otherwise be kept for ever.
         checks.dropUnlisted();
-        // A port must not outlive its proxy's place in the listing (nor hold its password).
-        localPorts
-          .keepListed(
-            session.status().account?.id,
-            (proxyId) => plans.listed(proxyId) !== undefined,
-          )
-          .catch(logFailure('Stopping the local ports of unlisted proxies failed'));
+        // A port must not outlive its proxy's place in the listing (nor hold its password); the
+        // first listing of an account reopens its kept ports.
+        if (plans.snapshot().plans !== null) {
+          localPorts
+            .keepListed(
+              session.status().account?.id,
+              (proxyId) => plans.listed(proxyId) !== undefined,
+            )
+            .catch(logFailure('Keeping the local ports in step with the listing failed'));
+        }
       }
     }
     options.emit('plans:changed', update);

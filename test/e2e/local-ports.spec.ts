@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { findFreePort } from '../../src/main/local-ports/free-port';
 import type { Page } from '@playwright/test';
 import type { Proxy } from '../api-server/records';
 import type { Harness } from '../harness/harness-server';
@@ -17,7 +18,7 @@ import {
 /** A plain proxy request for `url` to the local port, as an app without a login sends it. */
 function statusThrough(port: number, url: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path: url }, (response) => {
+    request({ host: '127.0.0.1', port, path: url, agent: false }, (response) => {
       response.resume();
       resolve(response.statusCode ?? 0);
     })
@@ -92,6 +93,43 @@ test.describe('local ports', () => {
     await entry.getByRole('button', { name: `Stop 127.0.0.1:${port}`, exact: true }).click();
     await expect(section).toHaveCount(0);
     await expect(statusThrough(port, echo.url('/'))).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  test('a port’s settings: another number, and kept across a restart', async ({
+    launchHarness,
+  }) => {
+    const row = await showProxy(page, proxy);
+    await openControls(row);
+    await row
+      .getByRole('button', { name: `Open a local port for ${gatewayTitleOf(proxy)}`, exact: true })
+      .click();
+    await expect.poll(() => harness.clipboard.text).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const first = Number(new URL(harness.clipboard.text).port);
+    const wanted = await findFreePort('127.0.0.1');
+
+    const section = page.getByRole('region', { name: 'Local ports', exact: true });
+    await section.getByRole('button', { name: /^1 local port/ }).click();
+    await section
+      .getByRole('button', { name: `Settings of 127.0.0.1:${first}`, exact: true })
+      .click();
+    const settings = section.getByRole('group', { name: `Settings of the local port ${first}` });
+    await settings.getByRole('textbox', { name: 'Port', exact: true }).fill(String(wanted));
+    await settings.getByRole('textbox', { name: 'Port', exact: true }).press('Enter');
+    const entry = section.getByRole('listitem', {
+      name: `127.0.0.1:${wanted} for ${titleOf(proxy)}`,
+    });
+    await expect(entry).toBeVisible();
+    await entry.getByRole('checkbox', { name: 'Keep across restarts', exact: true }).check();
+    await expect(entry).toContainText('· kept');
+    expect(await statusThrough(wanted, echo.url('/'))).toBe(200);
+
+    await harness.close();
+    await expect(statusThrough(wanted, echo.url('/'))).rejects.toThrow(/ECONNREFUSED/);
+    harness = await launchHarness({ signInAs: 'demo' });
+    await page.goto(harness.url);
+    await section.getByRole('button', { name: /^1 local port/ }).click();
+    await expect(entry).toContainText('· kept');
+    expect(await statusThrough(wanted, echo.url('/'))).toBe(200);
   });
 
   test('a browser through a proxy: Chromium opens on the IP echo, through the proxy’s local port', async () => {

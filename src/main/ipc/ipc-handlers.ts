@@ -14,6 +14,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import type { HostChoiceStore } from '../host-choices/host-choice-store';
 import type { LabelStore } from '../labels/label-store';
 import type { BrowserOpener } from '../local-ports/browser-opener';
+import type { KeptPortsStore } from '../local-ports/kept-ports-store';
 import { localPortUrl } from '../local-ports/local-port-url';
 import type { LocalPortsService } from '../local-ports/local-ports-service';
 import type { OpenLogsFolderResult } from '../logging/logs-folder';
@@ -37,6 +38,7 @@ export interface IpcServices {
   updates: UpdateService;
   desktop: DesktopStatusService;
   localPorts: LocalPortsService;
+  keptPorts: Pick<KeptPortsStore, 'recovery'>;
   browsers: BrowserOpener;
   saveFile: SaveFile;
   /** Shows the log file's folder in the system's file manager. */
@@ -106,13 +108,16 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
     'favorites:list': async () => favoritesView(),
     'local-ports:list': async () => services.localPorts.list(),
     'local-ports:open': (input) => services.localPorts.open(input),
+    'local-ports:configure': (input) => services.localPorts.configure(input),
     'local-ports:close': async (input) => {
       await services.localPorts.close(input.proxyId);
       return null;
     },
     'local-ports:open-browser': async (input) => {
       const port = await services.localPorts.open({ proxyId: input.proxyId });
-      const opened = await services.browsers.open(port, input.keepProfile ?? false);
+      const keepProfile =
+        input.keepProfile ?? services.localPorts.keepsBrowserProfile(port.proxyId);
+      const opened = await services.browsers.open(port, keepProfile);
       return { ...opened, port };
     },
     'local-ports:copy': async (input) => {
@@ -167,6 +172,7 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
         recoveryNotice('labels', services.labels.recovery()),
         recoveryNotice('host choices', services.hostChoices.recovery()),
         recoveryNotice('pinned and recent proxies', services.favorites.recovery()),
+        recoveryNotice('local ports', services.keptPorts.recovery()),
       ].filter((notice): notice is string => notice !== undefined);
     },
     'logs:open-folder': async () => {

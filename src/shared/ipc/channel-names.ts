@@ -25,6 +25,7 @@ export const IPC_CHANNELS = [
   'export:save',
   'local-ports:list',
   'local-ports:open',
+  'local-ports:configure',
   'local-ports:close',
   'local-ports:copy',
   'local-ports:open-browser',

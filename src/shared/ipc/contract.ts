@@ -5,7 +5,11 @@ import { MAX_ROTATE_INTERVAL_SECONDS } from '../api/updates';
 import { copyFieldSchema, copyFormatSchema, hostChoiceSchema } from '../credentials';
 import { EXPORT_KINDS } from '../export/export-kinds';
 import { favoritesViewSchema } from '../favorites/favorites-view';
-import { localPortViewSchema, openLocalPortRequestSchema } from '../local-ports/local-port-view';
+import {
+  configureLocalPortRequestSchema,
+  localPortViewSchema,
+  openLocalPortRequestSchema,
+} from '../local-ports/local-port-view';
 import { proxyChecksDeltaSchema, proxyChecksViewSchema } from '../proxy-check/check-view';
 import { settingsPatchSchema, settingsViewSchema } from '../settings/settings-schema';
 import type { IpcChannel, IpcEvent } from './channel-names';
@@ -124,6 +128,10 @@ export const ipcContract = {
   'local-ports:list': { input: none, output: z.array(localPortViewSchema) },
   /** Opens a port for the proxy (or answers the one open); refused past the settings' limit. */
   'local-ports:open': { input: openLocalPortRequestSchema, output: localPortViewSchema },
+  'local-ports:configure': {
+    input: configureLocalPortRequestSchema,
+    output: localPortViewSchema,
+  },
   'local-ports:close': { input: z.strictObject({ proxyId }), output: z.null() },
   /**
    * Copies the port as a proxy URL for apps (`http://127.0.0.1:PORT`, `socks5://…`), with the

@@ -12,8 +12,20 @@ export const openLocalPortRequestSchema = z.strictObject({
   protocol: z.enum(['http', 'socks5']).optional(),
   /** Local apps must then give a random password ("for shared computers"). */
   requirePassword: z.boolean().optional(),
+  /** Reopened when the app starts (on the same number when it is free). */
+  keep: z.boolean().optional(),
 });
 export type OpenLocalPortRequest = z.infer<typeof openLocalPortRequestSchema>;
+
+/**
+ * A change to an open port: another number (0: any free one), protocol or password
+ * requirement restarts its listener; `keep` only changes what the next start reopens.
+ */
+export const configureLocalPortRequestSchema = openLocalPortRequestSchema.extend({
+  /** "Keep this browser profile": the proxy's browser keeps its profile when it exits. */
+  keepBrowserProfile: z.boolean().optional(),
+});
+export type ConfigureLocalPortRequest = z.infer<typeof configureLocalPortRequestSchema>;
 
 /**
  * An open local port as the popup and the tray show it: its address, its proxy, what went
@@ -29,6 +41,10 @@ export const localPortViewSchema = z.object({
   /** How the upstream is spoken to. */
   protocol: z.enum(['http', 'socks5']),
   requiresPassword: z.boolean(),
+  /** Reopened when the app starts. */
+  keep: z.boolean(),
+  /** A browser opened through it keeps its profile (cookies, logins) when it exits. */
+  keepBrowserProfile: z.boolean(),
   stats: z.object({
     openConnections: z.int().nonnegative(),
     totalConnections: z.int().nonnegative(),

@@ -36,6 +36,21 @@ export const SIGNED_IN_STATES: Record<string, PopupState> = {
       .click();
     await expect(page.getByRole('group', { name: /^Settings of / })).toBeVisible();
   },
+  'local-ports': async (page, api) => {
+    await plans(page, api);
+    await page
+      .getByRole('button', { name: /^More for / })
+      .first()
+      .click();
+    await page
+      .getByRole('button', { name: /^Open a local port for / })
+      .first()
+      .click();
+    const section = page.getByRole('region', { name: 'Local ports', exact: true });
+    await section.getByRole('button', { name: /^1 local port/ }).click();
+    await section.getByRole('button', { name: /^Settings of 127\.0\.0\.1:/ }).click();
+    await expect(section.getByRole('checkbox', { name: 'Keep across restarts' })).toBeVisible();
+  },
   'plan-actions': async (page, api) => {
     await plans(page, api);
     const name = `Actions for ${firstPlanName(api)}`;

@@ -1,4 +1,6 @@
 import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { findFreePort } from '../../../src/main/local-ports/free-port';
 import { LOCAL_USERNAME } from '../../../src/main/local-ports/local-password';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Proxy } from '../../api-server/records';
@@ -43,12 +45,16 @@ function getThrough(
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const sent = request({ host: '127.0.0.1', port, path: url, headers }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
+    // A connection each (no keep-alive): a port restarted on its number must be met afresh.
+    const sent = request(
+      { host: '127.0.0.1', port, path: url, headers, agent: false },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
     sent.on('error', reject);
     sent.end();
   });
@@ -192,5 +198,121 @@ describe('local ports over IPC', () => {
     expect(
       await call('local-ports:copy', { proxyId: proxyAt(0).id, scheme: 'http' }),
     ).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+  });
+});
+
+describe('a local port’s settings over IPC', () => {
+  it('moves to another number, asks for a password, and speaks SOCKS5 upstream, each on request', async () => {
+    const { call, clipboard } = await startSignedIn(main, server());
+    const proxy = proxyAt(0);
+    const opened = valueOf(await call('local-ports:open', { proxyId: proxy.id }));
+    const wanted = await findFreePort('127.0.0.1');
+    const moved = valueOf(await call('local-ports:configure', { proxyId: proxy.id, port: wanted }));
+    expect(moved.port).toBe(wanted);
+    await expect(getThrough(opened.port, echo.url('/'))).rejects.toThrow(/ECONNREFUSED/);
+    expect((await getThrough(wanted, echo.url('/'))).status).toBe(200);
+
+    const guarded = valueOf(
+      await call('local-ports:configure', { proxyId: proxy.id, requirePassword: true }),
+    );
+    expect(guarded).toMatchObject({ port: wanted, requiresPassword: true });
+    expect((await getThrough(wanted, echo.url('/'))).status).toBe(407);
+    valueOf(await call('local-ports:copy', { proxyId: proxy.id, scheme: 'http' }));
+    expect(new URL(clipboard.text).port).toBe(String(wanted));
+
+    // This upstream speaks HTTP only: over SOCKS5 the app's request fails, and the port says why.
+    valueOf(
+      await call('local-ports:configure', {
+        proxyId: proxy.id,
+        requirePassword: false,
+        protocol: 'socks5',
+      }),
+    );
+    // The app is refused (an error answer, or the connection closed on it): never a 200.
+    const refused = await getThrough(wanted, echo.url('/')).catch(() => ({ status: 0 }));
+    expect(refused.status === 0 || refused.status >= 500).toBe(true);
+    const [failing] = valueOf(await call('local-ports:list'));
+    expect(failing?.protocol).toBe('socks5');
+    expect(failing?.stats.lastError?.message).toMatch(/\S/);
+    expect(failing?.stats.lastError?.message).not.toContain(proxy.password);
+  });
+
+  it('a port in use keeps the port where it was', async () => {
+    const { call } = await startSignedIn(main, server());
+    const first = valueOf(await call('local-ports:open', { proxyId: proxyAt(0).id }));
+    const second = valueOf(await call('local-ports:open', { proxyId: proxyAt(1).id }));
+    expect(
+      await call('local-ports:configure', { proxyId: second.proxyId, port: first.port }),
+    ).toMatchObject({ ok: false, error: { message: expect.stringContaining('in use') } });
+    expect((await getThrough(second.port, echo.url('/'))).status).toBe(200);
+  });
+
+  it('a kept port reopens at the next start on its number, with its password; one whose number is taken moves and says so', async () => {
+    const first = await startSignedIn(main, server());
+    const keptProxy = proxyAt(0);
+    const movedProxy = proxyAt(1);
+    const kept = valueOf(
+      await first.call('local-ports:open', {
+        proxyId: keptProxy.id,
+        keep: true,
+        requirePassword: true,
+      }),
+    );
+    valueOf(await first.call('local-ports:copy', { proxyId: keptProxy.id, scheme: 'http' }));
+    const keptUrl = first.clipboard.text;
+    const toMove = valueOf(
+      await first.call('local-ports:open', { proxyId: movedProxy.id, keep: true }),
+    );
+    valueOf(await first.call('local-ports:open', { proxyId: proxyAt(2).id }));
+    valueOf(
+      await first.call('local-ports:configure', {
+        proxyId: keptProxy.id,
+        keepBrowserProfile: true,
+      }),
+    );
+    await first.services.shutdown();
+    await expect(getThrough(kept.port, echo.url('/'))).rejects.toThrow(/ECONNREFUSED/);
+
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(toMove.port, '127.0.0.1', resolve));
+    try {
+      const second = main.start();
+      await second.services.start();
+      valueOf(await second.call('plans:refresh'));
+      await expect
+        .poll(() =>
+          second.services.localPorts
+            .list()
+            .map((port) => port.proxyId)
+            .sort(),
+        )
+        .toEqual([keptProxy.id, movedProxy.id].sort());
+      const reopened = second.services.localPorts.find(keptProxy.id);
+      expect(reopened).toMatchObject({
+        port: kept.port,
+        keep: true,
+        requiresPassword: true,
+        keepBrowserProfile: true,
+      });
+      valueOf(await second.call('local-ports:copy', { proxyId: keptProxy.id, scheme: 'http' }));
+      expect(second.clipboard.text).toBe(keptUrl);
+      const moved = second.services.localPorts.find(movedProxy.id);
+      expect(moved?.port).not.toBe(toMove.port);
+      expect(portEvents(second.events).map((event) => event.notice)).toContain(
+        `The kept local port of ${moved?.title} moved from ${toMove.port} to ${moved?.port}: ${toMove.port} was taken.`,
+      );
+
+      // Stopped by the user, a kept port is no longer kept.
+      valueOf(await second.call('local-ports:close', { proxyId: keptProxy.id }));
+      await second.services.shutdown();
+      const third = main.start();
+      await third.services.start();
+      valueOf(await third.call('plans:refresh'));
+      await expect
+        .poll(() => third.services.localPorts.list().map((port) => port.proxyId))
+        .toEqual([movedProxy.id]);
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
   });
 });

@@ -90,6 +90,7 @@ describe('trayMenuInputOf', () => {
       ],
       planCount: 1,
       pinned: [],
+      localPorts: [],
       recent: [],
       refreshing: true,
     });

@@ -1,6 +1,9 @@
 import { SvelteSet } from 'svelte/reactivity';
 import type { IpcEventPayload } from '../../../shared/ipc/contract';
-import type { LocalPortView } from '../../../shared/local-ports/local-port-view';
+import type {
+  ConfigureLocalPortRequest,
+  LocalPortView,
+} from '../../../shared/local-ports/local-port-view';
 import { bridge } from './bridge';
 import { copyFeedback } from './copy-feedback.svelte';
 import { toasts } from './toasts.svelte';
@@ -46,6 +49,22 @@ class LocalPorts {
       }
     });
     if (opened) await this.copy(proxyId, 'http');
+  }
+
+  /** Changes an open port (its number, protocol, password, or whether it is kept). */
+  async configure(request: ConfigureLocalPortRequest): Promise<boolean> {
+    let done = false;
+    await this.#whileBusy(request.proxyId, async () => {
+      const result = await bridge().localPorts.configure(request);
+      if (!result.ok) toasts.error(result.error.message);
+      else {
+        done = true;
+        this.#accept(
+          this.list.map((port) => (port.proxyId === request.proxyId ? result.value : port)),
+        );
+      }
+    });
+    return done;
   }
 
   async close(proxyId: number): Promise<void> {

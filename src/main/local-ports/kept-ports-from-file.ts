@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { accountIdSchema, proxyIdSchema } from '../labels/label-schema';
+import { isJsonObject } from '../settings/conf-file';
+import type { ReadFromFile } from '../settings/recoverable-file';
+
+/**
+ * The file: `{ schemaVersion, ports: { <account id>: [{ proxyId, port, protocol, localPassword }] },
+ * browserProfiles: { <account id>: [proxy ids] } }`: the ports the user chose to keep across
+ * restarts (reopened on the same number when it is free), and the proxies whose browser
+ * profile is kept when the browser exits.
+ */
+export const KEPT_PORTS_SCHEMA_VERSION = 1;
+
+export const keptPortSchema = z.strictObject({
+  proxyId: z.int().positive(),
+  port: z.int().min(1).max(65_535),
+  protocol: z.enum(['http', 'socks5']),
+  /**
+   * The local password apps were given, kept so that they still log in after a restart. It
+   * guards a loopback port only (the upstream password is never stored here).
+   */
+  localPassword: z.string().min(1).max(200).nullable(),
+});
+export type KeptPort = z.infer<typeof keptPortSchema>;
+export interface KeptByAccount {
+  ports: Map<string, readonly KeptPort[]>;
+  browserProfiles: Map<string, readonly number[]>;
+}
+
+const WHAT = 'The local ports file';
+
+/** Keeps every valid entry: a bad one costs only itself; a newer file yields nothing. */
+export function keptPortsFromFile(
+  stored: Readonly<Record<string, unknown>>,
+): ReadFromFile<KeptByAccount> {
+  const problems: string[] = [];
+  const content: KeptByAccount = { ports: new Map(), browserProfiles: new Map() };
+  const version = stored['schemaVersion'];
+  if (typeof version === 'number' && version > KEPT_PORTS_SCHEMA_VERSION) {
+    problems.push(
+      `${WHAT} was written by a newer version of Proxy Tray (version ${version}), so nothing could be read from it.`,
+    );
+    return { content, problems };
+  }
+  if (version !== KEPT_PORTS_SCHEMA_VERSION) {
+    problems.push(`${WHAT} had a missing or unreadable version number.`);
+  }
+  for (const key of Object.keys(stored)) {
+    if (key !== 'schemaVersion' && key !== 'ports' && key !== 'browserProfiles') {
+      problems.push(`${WHAT}'s unknown entry was removed.`);
+    }
+  }
+  readLists(stored['ports'], content.ports, keptPortSchema, problems);
+  readLists(stored['browserProfiles'], content.browserProfiles, proxyIdSchema, problems);
+  return { content, problems };
+}
+
+/** `{ <account id>: [entries] }`, each entry once (by proxy id), bad ones dropped and said. */
+function readLists<Entry extends number | { proxyId: number }>(
+  byAccount: unknown,
+  into: Map<string, readonly Entry[]>,
+  schema: z.ZodType<Entry>,
+  problems: string[],
+): void {
+  if (byAccount === undefined) return;
+  if (!isJsonObject(byAccount)) {
+    problems.push(`${WHAT} held a part that was not an object; it was not read.`);
+    return;
+  }
+  const idOf = (entry: Entry) => (typeof entry === 'number' ? entry : entry.proxyId);
+  for (const [accountId, entries] of Object.entries(byAccount)) {
+    if (!accountIdSchema.safeParse(accountId).success || !Array.isArray(entries)) {
+      problems.push(`${WHAT} held an account's entries that were not a list; they were removed.`);
+      continue;
+    }
+    const kept: Entry[] = [];
+    for (const entry of entries) {
+      const parsed = schema.safeParse(entry);
+      if (parsed.success && !kept.some((each) => idOf(each) === idOf(parsed.data))) {
+        kept.push(parsed.data);
+      } else {
+        problems.push(`${WHAT} held an entry that could not be read; it was removed.`);
+      }
+    }
+    if (kept.length > 0) into.set(accountId, kept);
+  }
+}

@@ -1,0 +1,86 @@
+import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UserFacingError } from '../../../src/main/ipc/error-to-ipc';
+import type { BrowserFacts } from '../../../src/main/local-ports/browser-discovery';
+import { BrowserLauncher } from '../../../src/main/local-ports/browser-launcher';
+import { BrowserOpener } from '../../../src/main/local-ports/browser-opener';
+import { onPath, systemBrowserFacts } from '../../../src/main/local-ports/browser-system-facts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'proxy-tray-opener-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const port = { host: '127.0.0.1', port: 24001, proxyId: 7 };
+
+function openerOver(facts: BrowserFacts, profilesDir: string) {
+  return new BrowserOpener({
+    launcher: new BrowserLauncher({ profilesDir }),
+    facts: () => facts,
+    startUrl: () => 'https://api64.ipify.org',
+  });
+}
+
+describe('BrowserOpener', () => {
+  it('says which browsers it looked for when none is installed', async () => {
+    const opener = openerOver(
+      { platform: 'linux', env: {}, exists: () => false, lookup: () => undefined },
+      tempDir(),
+    );
+    const refused = await opener.open(port, false).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UserFacingError);
+    expect(refused).toMatchObject({ kind: 'not_found' });
+    expect((refused as Error).message).toMatch(
+      /^No browser to open was found\. .*chromium.*firefox/,
+    );
+  });
+
+  it('a browser that cannot be started is named, and leaves no profile behind', async () => {
+    const profiles = tempDir();
+    const missing = join(tempDir(), 'gone', 'chrome');
+    const opener = openerOver(
+      {
+        platform: 'linux',
+        env: {},
+        exists: (path) => path === missing,
+        lookup: () => undefined,
+        settingPath: missing,
+      },
+      profiles,
+    );
+    const refused = await opener.open(port, false).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ kind: 'invalid_input' });
+    expect((refused as Error).message).toContain(missing);
+    expect(readdirSync(profiles)).toEqual([]);
+    await opener.removeStale();
+    await opener.closeAll();
+  });
+});
+
+describe('onPath', () => {
+  it('finds the first executable file of that name on PATH, as `which` does', () => {
+    const [plain, runnable] = [tempDir(), tempDir()];
+    writeFileSync(join(plain, 'chromium'), '');
+    chmodSync(join(plain, 'chromium'), 0o644);
+    writeFileSync(join(runnable, 'chromium'), '#!/bin/sh\n');
+    chmodSync(join(runnable, 'chromium'), 0o755);
+    const path = ['', plain, join(plain, 'none'), runnable].join(delimiter);
+    expect(onPath('chromium', path)).toBe(join(runnable, 'chromium'));
+    expect(onPath('firefox', path)).toBeUndefined();
+  });
+
+  it('reads this machine, with the path setting when there is one', () => {
+    expect(systemBrowserFacts(null)).not.toHaveProperty('settingPath');
+    const facts = systemBrowserFacts('/opt/browser');
+    expect(facts).toMatchObject({ platform: process.platform, settingPath: '/opt/browser' });
+    expect(facts.exists(tmpdir())).toBe(true);
+    expect(facts.exists(join(tmpdir(), 'no-such-file-here'))).toBe(false);
+  });
+});

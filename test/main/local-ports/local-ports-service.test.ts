@@ -1,0 +1,137 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UserFacingError } from '../../../src/main/ipc/error-to-ipc';
+import { StoreError } from '../../../src/main/settings/store-error';
+import type { KeptPort } from '../../../src/main/local-ports/kept-ports-from-file';
+import { startLocalPort } from '../../../src/main/local-ports/local-port';
+import { LocalPortsService } from '../../../src/main/local-ports/local-ports-service';
+import type { Proxy } from '../../../src/shared/api';
+
+const proxy = (id: number): Proxy =>
+  ({
+    id,
+    ip: '127.0.0.1',
+    port: 9,
+    username: `user${id}`,
+    password: `secret-${id}`,
+  }) as Proxy;
+
+/** A kept-ports file that can be made to refuse writes, as a full disk does. */
+class KeptInMemory {
+  refuse = false;
+  readonly ports = new Map<number, KeptPort>();
+  readonly profiles = new Set<number>();
+  forAccount = () => [...this.ports.values()];
+  keep = (_account: string, port: KeptPort) => {
+    this.#write();
+    this.ports.set(port.proxyId, port);
+  };
+  forget = (_account: string, proxyId: number) => {
+    if (!this.ports.has(proxyId)) return;
+    this.#write();
+    this.ports.delete(proxyId);
+  };
+  keepsBrowserProfile = (_account: string, proxyId: number) => this.profiles.has(proxyId);
+  setKeepBrowserProfile = (_account: string, proxyId: number, keep: boolean) => {
+    this.#write();
+    if (keep) this.profiles.add(proxyId);
+    else this.profiles.delete(proxyId);
+  };
+  #write(): void {
+    if (this.refuse)
+      throw new StoreError('storage', 'The local ports could not be saved: disk full.');
+  }
+}
+
+const services: LocalPortsService[] = [];
+afterEach(async () => {
+  for (const service of services.splice(0)) await service.closeAll();
+});
+
+function serviceWith(kept: KeptInMemory, notices: (string | undefined)[] = []) {
+  const service = new LocalPortsService({
+    plans: {
+      entry: (proxyId) => {
+        if (proxyId === 99)
+          throw new UserFacingError('not_found', 'This proxy is no longer in your plans.');
+        return { accountId: 'acct', proxy: proxy(proxyId), label: null };
+      },
+    },
+    start: startLocalPort,
+    kept,
+    defaultProtocol: () => 'http',
+    maxPorts: () => 10,
+    onChange: (notice) => notices.push(notice),
+  });
+  services.push(service);
+  return service;
+}
+
+describe('LocalPortsService when the kept-ports file cannot be written', () => {
+  it('keeps the port open and says it will not reopen, rather than failing a port that works', async () => {
+    const kept = new KeptInMemory();
+    const notices: (string | undefined)[] = [];
+    const service = serviceWith(kept, notices);
+    kept.refuse = true;
+    const opened = await service.open({ proxyId: 1, keep: true });
+    expect(opened.keep).toBe(false);
+    expect(service.list()).toHaveLength(1);
+    expect(notices.at(-1)).toBe(
+      `The local port ${opened.port} is open, but will not reopen at the next start: The local ports could not be saved: disk full.`,
+    );
+  });
+
+  it('stops a kept port even when forgetting it fails, and says it may come back', async () => {
+    const kept = new KeptInMemory();
+    const notices: (string | undefined)[] = [];
+    const service = serviceWith(kept, notices);
+    await service.open({ proxyId: 1, keep: true });
+    kept.refuse = true;
+    await service.close(1);
+    expect(service.list()).toEqual([]);
+    expect(notices.at(-1)).toMatch(/^A local port may reopen at the next start after all: /);
+  });
+
+  it('reopens what it can of the kept ports, and names the one it could not', async () => {
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    const taken = (squatter.address() as AddressInfo).port;
+    try {
+      const kept = new KeptInMemory();
+      kept.ports.set(1, { proxyId: 1, port: taken, protocol: 'http', localPassword: null });
+      kept.ports.set(99, { proxyId: 99, port: taken, protocol: 'http', localPassword: null });
+      const notices: (string | undefined)[] = [];
+      const service = serviceWith(kept, notices);
+      await service.keepListed('acct', () => true);
+      expect(service.list().map((port) => port.proxyId)).toEqual([1]);
+      expect(notices.join(' ')).toMatch(
+        new RegExp(
+          `The kept local port of 127\\.0\\.0\\.1:9 moved from ${taken} to \\d+: ${taken} was taken\\. A kept local port \\(${taken}\\) could not be reopened: This proxy is no longer in your plans\\.`,
+        ),
+      );
+      // Once per account: a later listing reopens nothing again.
+      await service.close(1);
+      await service.keepListed('acct', () => true);
+      expect(service.list()).toEqual([]);
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
+  });
+
+  it('no password of the upstream in any view or notice', async () => {
+    const kept = new KeptInMemory();
+    const notices: (string | undefined)[] = [];
+    const service = serviceWith(kept, notices);
+    await service.open({ proxyId: 3, requirePassword: true, keep: true });
+    await service.configure({ proxyId: 3, keepBrowserProfile: true, protocol: 'socks5' });
+    expect(service.keepsBrowserProfile(3)).toBe(true);
+    expect(service.keepsBrowserProfile(4)).toBe(false);
+    expect(JSON.stringify([service.list(), notices, [...kept.ports.values()]])).not.toContain(
+      'secret-3',
+    );
+    expect(service.localPassword(3)).toMatch(/^[\w-]{16,}$/);
+    expect(() => service.localPassword(4)).toThrow('That local port is no longer open.');
+    await service.configure({ proxyId: 3, requirePassword: false });
+    expect(() => service.localPassword(3)).toThrow('That local port needs no password.');
+  });
+});
