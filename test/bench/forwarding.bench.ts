@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Agent, createServer, request, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { startLocalPort, type LocalPort } from '../../src/main/local-ports/local-port';
 import { startHttpProxy } from '../main/proxy-check/proxy-servers';
@@ -19,6 +19,8 @@ const LOCAL_PORT_CHILD = fileURLToPath(new URL('./local-port-child.ts', import.m
  * Forwarding through a local port next to the same upstream used directly with its login, in one
  * run on loopback (plain HTTP proxy requests, the path proxy-chain forwards):
  * - forward_throughput_vs_direct_ratio: a 64 MB download, local over direct (goal >= 0.9);
+ * - forward_connect_throughput_vs_direct_ratio: the same download over a CONNECT tunnel (the path
+ *   HTTPS, and so most real traffic, takes), local over direct, for comparison;
  * - forward_added_latency_ms: median time to first byte of a small request, local minus direct
  *   (goal <= 1). Both clients use a keep-alive agent, so TCP setup to the client's first hop is
  *   out of both figures and what remains is the forwarding itself;
@@ -70,6 +72,7 @@ export async function benchForwarding(): Promise<void> {
   const viaLocal: Hop = { port: childPort, headers: {} };
   try {
     await throughput(direct, viaLocal, originUrl);
+    await tunnelThroughput(direct, viaLocal, (origin.address() as AddressInfo).port);
     await latency(direct, viaLocal, originUrl);
     await concurrency(local, originUrl);
   } finally {
@@ -131,6 +134,59 @@ async function throughput(direct: Hop, viaLocal: Hop, originUrl: string): Promis
   report('forward_direct_mb_per_s', (median(directRates) * 1000) / 1024 / 1024);
   report('forward_local_mb_per_s', (median(localRates) * 1000) / 1024 / 1024);
   report('forward_throughput_vs_direct_ratio', median(localRates) / median(directRates));
+}
+
+/**
+ * A 64 MB download over a CONNECT tunnel opened through `hop` (with its headers: the login for
+ * the upstream used directly, none for the local port), measured from the CONNECT line on, so
+ * both sides pay for opening their tunnel.
+ */
+async function tunnelRate(hop: Hop, originPort: number): Promise<number> {
+  const start = performance.now();
+  const socket = connect({ host: '127.0.0.1', port: hop.port });
+  const target = `127.0.0.1:${originPort}`;
+  const headers = Object.entries(hop.headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n${headers.join('')}\r\n`);
+  let head = Buffer.alloc(0);
+  while (head.indexOf('\r\n\r\n') < 0) {
+    const [chunk] = (await once(socket, 'data')) as [Buffer];
+    head = Buffer.concat([head, chunk]);
+  }
+  if (!/^HTTP\/1\.1 200/.test(head.toString('latin1'))) throw new Error('CONNECT refused');
+  socket.pause();
+  const bytes = await new Promise<number>((resolve, reject) => {
+    const outgoing = request(
+      { createConnection: () => socket as Socket, path: '/big', headers: { host: target } },
+      (response: IncomingMessage) => {
+        let received = 0;
+        response.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+        });
+        response.on('end', () => resolve(received));
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+    // Paused above so nothing after the CONNECT answer was lost; the parser only listens.
+    socket.resume();
+  });
+  socket.destroy();
+  return bytes / (performance.now() - start);
+}
+
+async function tunnelThroughput(direct: Hop, viaLocal: Hop, originPort: number): Promise<void> {
+  const directRates: number[] = [];
+  const localRates: number[] = [];
+  await tunnelRate(direct, originPort);
+  await tunnelRate(viaLocal, originPort);
+  for (let round = 0; round < 5; round += 1) {
+    directRates.push(await tunnelRate(direct, originPort));
+    localRates.push(await tunnelRate(viaLocal, originPort));
+  }
+  report('forward_connect_direct_mb_per_s', (median(directRates) * 1000) / 1024 / 1024);
+  report('forward_connect_local_mb_per_s', (median(localRates) * 1000) / 1024 / 1024);
+  report('forward_connect_throughput_vs_direct_ratio', median(localRates) / median(directRates));
 }
 
 async function latency(direct: Hop, viaLocal: Hop, originUrl: string): Promise<void> {
