@@ -1,4 +1,4 @@
-import { app, dialog, globalShortcut, ipcMain, protocol } from 'electron';
+import { app, dialog, globalShortcut, ipcMain, powerMonitor, protocol } from 'electron';
 import ElectronStore from 'electron-store';
 import { join } from 'node:path';
 import type { IpcEvent } from '../shared/ipc/channel-names';
@@ -20,6 +20,7 @@ import { registerIpcHandlers, sendIpcEvent } from './shell/ipc-main-bridge';
 import { createPopupWindow, type PopupWindow } from './shell/popup-window';
 import { saveWithDialog } from './shell/save-dialog';
 import { installSmokeProbe } from './shell/smoke-probe';
+import { runQuitHooksOnSessionEnd } from './shell/session-end-quit-hooks';
 import { createTray, type TrayController } from './shell/tray';
 import type { TrayMenuActions } from './shell/tray-menu-template';
 import { createTrayRefresher, type TrayRefresher } from './shell/tray-refresher';
@@ -252,6 +253,13 @@ if (!lifecycle.ok) {
       services.shutdown(),
     );
     lifecycle.beforeQuit.add('stop rebuilding the tray menu', () => trayRefresher?.dispose());
+    // A shutdown, restart or log-off does not always emit before-quit (never on Windows).
+    runQuitHooksOnSessionEnd({
+      window: popup.sessionEndSource,
+      powerMonitor,
+      runQuitHooks: () => lifecycle.runQuitHooks(),
+      quit: () => app.quit(),
+    });
 
     await services.start();
     starting = false;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sweepStaleTempFiles } from './stale-temp-files';
 import { StoreError, fileErrorReason } from './store-error';
 
 /**
@@ -29,10 +30,13 @@ export type CreateConfStore = (options: ConfLikeOptions) => ConfLike;
  * Opens `<name>.json` through the factory without letting conf judge the content: conf's own
  * reader throws on a damaged file (or, with clearInvalidConfig, silently wipes it), so the reader
  * given here never throws. The content is then read from `path` and validated by the caller.
+ * Every store opens here, so this is also where the temp files of writes cut short by a crash
+ * are swept (stale-temp-files.ts).
  */
 export function openConfFile(createStore: CreateConfStore, name: string): ConfLike {
+  let conf: ConfLike;
   try {
-    return createStore({
+    conf = createStore({
       name,
       configName: name,
       clearInvalidConfig: false,
@@ -45,6 +49,8 @@ export function openConfFile(createStore: CreateConfStore, name: string): ConfLi
       `The ${name} file ${name}.json could not be read (${fileErrorReason(error)}). Check that it is a file readable by your user.`,
     );
   }
+  sweepStaleTempFiles(conf.path);
+  return conf;
 }
 
 function lenientJsonObject(text: string): Record<string, unknown> {

@@ -28,6 +28,8 @@ export type Lifecycle =
       ok: true;
       /** Run, once, before the app quits; add e.g. clearing a copied password. */
       beforeQuit: QuitHooks;
+      /** Runs `beforeQuit` now (once: later calls, `before-quit` included, share the run). */
+      runQuitHooks(): Promise<void>;
       /** Registers or removes the app as a login item, from the user's setting. */
       applyLoginItem(preferences: LoginItemPreferences): Promise<LoginItemResult>;
       /** True when the OS started the app at login: it then stays quietly in the tray. */
@@ -51,15 +53,21 @@ export function setUpLifecycle(options: LifecycleOptions): Lifecycle {
   void app.whenReady().then(() => app.dock?.hide());
 
   const beforeQuit = createQuitHooks();
+  // Started by `before-quit`, or earlier by the end of the session (session-end-quit-hooks.ts):
+  // one run either way, its failures logged once.
+  let hooksDone: Promise<void> | undefined;
+  const runQuitHooks = () =>
+    (hooksDone ??= beforeQuit.run().then((failures) => {
+      for (const failure of failures) {
+        log.error(`Before quitting, "${failure.name}" failed: ${failure.message}`);
+      }
+    }));
   let cleanedUp = false;
   app.on('before-quit', (event) => {
     if (cleanedUp) return;
     // Hooks may be asynchronous: hold the quit, run them (bounded), then quit for real.
     event.preventDefault();
-    void beforeQuit.run().then((failures) => {
-      for (const failure of failures) {
-        log.error(`Before quitting, "${failure.name}" failed: ${failure.message}`);
-      }
+    void runQuitHooks().then(() => {
       cleanedUp = true;
       app.quit();
     });
@@ -68,6 +76,7 @@ export function setUpLifecycle(options: LifecycleOptions): Lifecycle {
   return {
     ok: true,
     beforeQuit,
+    runQuitHooks,
     applyLoginItem,
     launchedAtLogin: () =>
       wasLaunchedAtLogin({

@@ -15,6 +15,7 @@ import { popupSenderCheck } from './popup-sender-check';
 import { createPopupToggle, isDismissKey } from './popup-toggle';
 import { popupBackgroundColour, popupWindowOptions, type PopupTheme } from './popup-window-options';
 import { rendererPageUrl } from './renderer-source';
+import type { SessionEndSource } from './session-end-quit-hooks';
 import { applyWindowSecurity } from './window-security';
 
 export interface PopupShownEvent {
@@ -71,6 +72,8 @@ export interface PopupWindow {
   withDialog<Result>(open: (parent: BrowserWindow) => Promise<Result>): Promise<Result>;
   readonly webContents: WebContents;
   readonly webContentsId: number;
+  /** The window's end-of-session event (Windows), for session-end-quit-hooks.ts. */
+  readonly sessionEndSource: SessionEndSource;
   /** The URL of the popup's own page (`app://popup/index.html` or the dev server's). */
   readonly appPageUrl: string;
   /** For IPC handlers: true only for the popup's main frame showing the popup's own page. */
@@ -222,6 +225,7 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
     },
     webContents: contents,
     webContentsId,
+    sessionEndSource: window,
     appPageUrl: pageUrl,
     isTrustedSender: popupSenderCheck(window, contents, pageUrl),
     destroy() {

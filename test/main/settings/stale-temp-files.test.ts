@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openNotifiedAlerts } from '../../../src/main/alerts/notified-alerts';
+import { openFavoritesStore } from '../../../src/main/favorites/favorites-store';
+import { openHostChoiceStore } from '../../../src/main/host-choices/host-choice-store';
+import { openLabelStore } from '../../../src/main/labels/label-store';
+import { openKeptPortsStore } from '../../../src/main/local-ports/kept-ports-store';
+import type { CreateConfStore } from '../../../src/main/settings/conf-file';
+import { openSettingsStore } from '../../../src/main/settings/settings-store';
+import {
+  STALE_TEMP_FILE_AGE_MS,
+  sweepStaleTempFiles,
+} from '../../../src/main/settings/stale-temp-files';
+import { confIn, filesIn, useTempDir } from './temp-store-dir';
+
+const tempDir = useTempDir();
+
+/** A temp file as atomically names it, last written `ageMs` ago. */
+function leftover(dir: string, store: string, ageMs: number, suffix = '1700000000abc123'): string {
+  const name = `${store}.tmp-${suffix}`;
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, '{"half":');
+  const time = new Date(Date.now() - ageMs);
+  fs.utimesSync(file, time, time);
+  return name;
+}
+
+const OLD = STALE_TEMP_FILE_AGE_MS + 5_000;
+
+describe("sweeping a store's leftover temp files", () => {
+  it('removes its own temp files older than a minute', () => {
+    const dir = tempDir();
+    const old = leftover(dir, 'labels.json', OLD);
+    expect(sweepStaleTempFiles(path.join(dir, 'labels.json'))).toEqual([old]);
+    expect(filesIn(dir)).toEqual([]);
+  });
+
+  it('keeps a fresh temp file: another instance may be writing it right now', () => {
+    const dir = tempDir();
+    const fresh = leftover(dir, 'labels.json', 10_000);
+    expect(sweepStaleTempFiles(path.join(dir, 'labels.json'))).toEqual([]);
+    expect(filesIn(dir)).toEqual([fresh]);
+  });
+
+  it("leaves other stores' temp files and files that are not temp files alone", () => {
+    const dir = tempDir();
+    const kept = [
+      leftover(dir, 'settings.json', OLD),
+      leftover(dir, 'labels', OLD),
+      leftover(dir, 'xlabels.json', OLD),
+    ];
+    fs.writeFileSync(path.join(dir, 'labels.json.bak'), '{}');
+    fs.utimesSync(path.join(dir, 'labels.json.bak'), 0, 0);
+    // A folder of that name is not something conf wrote.
+    fs.mkdirSync(path.join(dir, 'labels.json.tmp-folder'));
+    fs.utimesSync(path.join(dir, 'labels.json.tmp-folder'), 0, 0);
+    expect(sweepStaleTempFiles(path.join(dir, 'labels.json'))).toEqual([]);
+    expect(filesIn(dir)).toEqual([...kept, 'labels.json.bak', 'labels.json.tmp-folder'].sort());
+  });
+
+  it('does not fail when the folder is missing', () => {
+    expect(sweepStaleTempFiles(path.join(tempDir(), 'missing', 'labels.json'))).toEqual([]);
+  });
+});
+
+const STORES: [string, (createStore: CreateConfStore) => unknown][] = [
+  ['settings', (createStore) => openSettingsStore({ createStore })],
+  ['labels', (createStore) => openLabelStore({ createStore })],
+  ['favorites', (createStore) => openFavoritesStore({ createStore })],
+  ['host-choices', (createStore) => openHostChoiceStore({ createStore })],
+  ['local-ports', (createStore) => openKeptPortsStore({ createStore })],
+  ['alerts', (createStore) => openNotifiedAlerts({ createStore })],
+];
+
+describe.each(STORES)('opening the %s store', (name, open) => {
+  it('sweeps its stale temp files and keeps fresh ones', () => {
+    const dir = tempDir();
+    leftover(dir, `${name}.json`, OLD, '1700000000aaaaaa');
+    leftover(dir, `${name}.json`, OLD * 100, '1600000000bbbbbb');
+    const fresh = leftover(dir, `${name}.json`, 1_000, '1700000001cccccc');
+    open(confIn(dir));
+    expect(filesIn(dir).filter((file) => file.includes('.tmp-'))).toEqual([fresh]);
+  });
+});
