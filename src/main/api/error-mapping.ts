@@ -1,6 +1,5 @@
 import { isAxiosError } from 'axios';
 import { ProxyServiceError, type ProxyServiceErrorKind } from './proxy-service-error';
-import { redactSecrets } from './redact';
 import { badResponse } from './response-decoding';
 import { MAX_RESPONSE_BYTES } from './response-limits';
 import { serverExplanation } from './server-explanation';
@@ -23,8 +22,9 @@ export function toServiceError(
   if (response) {
     const status = response.status;
     const body = typeof response.data === 'string' ? response.data : undefined;
-    const explanation = serverExplanation(body);
-    const said = explanation ? ` The service said: "${redactSecrets(explanation, secrets)}".` : '';
+    // Redacted inside, before it is cut short: a token straddling the cut would escape otherwise.
+    const explanation = serverExplanation(body, secrets);
+    const said = explanation ? ` The service said: "${explanation}".` : '';
     if (status >= 300 && status < 400) {
       return badResponse(action, `it redirected (HTTP ${status}); check the service URL`, status);
     }

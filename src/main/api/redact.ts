@@ -1,3 +1,5 @@
+import { secretFragmentSpans } from './secret-fragments';
+
 /** What stands where a secret was, in messages and log lines alike. */
 export const MASK = '[redacted]';
 
@@ -21,15 +23,22 @@ const SECRET_FIELD =
  * `username:password@ip:port` copy format: the password goes, the username stays for support.
  */
 const USERINFO_PASSWORD = /([^\s:@/\\'"<>()[\]{},;=]+):([^\s@/\\'"<>]+)@/g;
+/**
+ * A URL whose user info has no password (`https://ghp_abc123@host/`): there the one part is the
+ * credential (a token or key passed as a user name), so all of it goes.
+ */
+const USERINFO_ALONE = /(\b[a-z][\w+.-]*:\/\/)[^\s:@/\\'"<>]+@/gi;
 /** The `ip:port:username:password` copy format, with an IPv4, a bracketed IPv6 or a host name. */
 const HOST_PORT_USER_PASSWORD =
   /(?<![\w.:-])((?:\d{1,3}\.){3}\d{1,3}|\[[\da-f:.]+\]|(?:[a-z\d-]+\.)+[a-z][a-z\d-]*):(\d{1,5}):([^\s:@'"]+):[^\s:@'"]+/gi;
 
 /**
  * Removes secrets from text before it reaches a message or a log line: the secrets named (the
- * tokens the app holds; a server may echo the request), and anything shaped like one — a JWT,
- * an Authorization header's credentials, a field named password/token/secret/api key, a
- * password in a URL or in a proxy's `ip:port:user:pass`. Masking too much is the safe mistake.
+ * tokens the app holds; a server may echo the request), whole or any piece of 12 characters or
+ * more, and anything shaped like one — a JWT, an Authorization header's credentials, a field
+ * named password/token/secret/api key, credentials in a URL or in a proxy's `ip:port:user:pass`.
+ * Masking too much is the safe mistake. Run it on the whole text before cutting it short: a cut
+ * through a secret leaves a piece no shape recognises.
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   return maskSecrets(text, secrets)
@@ -41,14 +50,23 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
       return `${name}${quote}${MASK}${quote}`;
     })
     .replace(HOST_PORT_USER_PASSWORD, `$1:$2:$3:${MASK}`)
-    .replace(USERINFO_PASSWORD, `$1:${MASK}@`);
+    .replace(USERINFO_PASSWORD, `$1:${MASK}@`)
+    .replace(USERINFO_ALONE, `$1${MASK}@`);
 }
 
-/** Only the secrets named, wherever they occur: e.g. an opaque token, which has no shape. */
+/**
+ * Only the secrets named, wherever they occur, whole or in pieces of 12 characters or more (see
+ * secretFragmentSpans): e.g. an opaque token, which has no shape, or the signature segment of a
+ * JWT echoed on its own.
+ */
 export function maskSecrets(text: string, secrets: Iterable<string>): string {
-  let clean = text;
-  for (const secret of secrets) {
-    if (secret) clean = clean.split(secret).join(MASK);
+  const spans = secretFragmentSpans(text, secrets);
+  if (spans.length === 0) return text;
+  let clean = '';
+  let kept = 0;
+  for (const { start, end } of spans) {
+    clean += text.slice(kept, start) + MASK;
+    kept = end;
   }
-  return clean;
+  return clean + text.slice(kept);
 }

@@ -1,11 +1,18 @@
+import { redactSecrets } from './redact';
+
 /**
  * Pulls the service's own explanation out of an error body of any shape, so a user sees "Plan is
  * blocked" rather than only "HTTP 403". Understood: a JSON string; `{detail}` (FastAPI, RFC 7807),
  * `{message}`, `{error}`, `{error_description}`, `{msg}`, `{title}`; lists of field errors
  * (`[{loc, msg}]`, `[{field, message}]`, `{errors: {field: [..]}}`); plain text; an HTML page's
- * title. Anything else gives `undefined`. The result is one short line of plain text.
+ * title. Anything else gives `undefined`. The result is one short line of plain text, with the
+ * `secrets` (the token the request carried; a service may echo it, or a piece of it) and anything
+ * shaped like a secret redacted.
  */
-export function serverExplanation(body: string | undefined): string | undefined {
+export function serverExplanation(
+  body: string | undefined,
+  secrets: readonly string[],
+): string | undefined {
   if (!body) return undefined;
   const trimmed = body.trim();
   if (!trimmed) return undefined;
@@ -15,10 +22,20 @@ export function serverExplanation(body: string | undefined): string | undefined 
   } catch {
     explanation = looksLikeHtml(trimmed) ? htmlTitle(trimmed) : trimmed;
   }
-  return explanation ? oneShortLine(explanation) : undefined;
+  if (!explanation) return undefined;
+  // In this order: one line first (of a bounded part), so shapes of secrets are seen across line
+  // breaks and control characters; then redaction; then the cut, which can no longer split one.
+  return shortened(redactSecrets(oneLine(redactable(explanation)), secrets));
 }
 
 const MAX_LENGTH = 300;
+/**
+ * How much of an explanation is redacted, then cut to MAX_LENGTH. Redaction must come before the
+ * cut (a token cut in two is a piece no shape recognises), but a body may hold megabytes of text
+ * of which 300 characters are shown: this bound keeps the work small while leaving room for any
+ * secret that starts inside the shown part (a token is about 1 KB) to be seen whole.
+ */
+const REDACTED_LENGTH = 64 * 1024;
 const MAX_DEPTH = 4;
 const MAX_LIST_ITEMS = 5;
 const MESSAGE_KEYS = [
@@ -94,8 +111,15 @@ function htmlTitle(html: string): string | undefined {
   return /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim() || undefined;
 }
 
-function oneShortLine(text: string): string {
+function redactable(text: string): string {
+  return text.length > REDACTED_LENGTH ? text.slice(0, REDACTED_LENGTH) : text;
+}
+
+function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what is being removed
-  const line = text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
+  return text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
+}
+
+function shortened(line: string): string {
   return line.length > MAX_LENGTH ? `${line.slice(0, MAX_LENGTH - 1)}…` : line;
 }

@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '../../shared/net/loopback-host';
+import { isLoopbackHost, LOOPBACK_HOSTS_IN_WORDS } from '../../shared/net/loopback-host';
 import { ProxyServiceError } from './proxy-service-error';
 
 /**
@@ -20,7 +20,7 @@ export function normaliseServiceUrl(input: string): URL {
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw invalid(
-      `The service URL must use HTTPS: ${url.host} is not on this computer, and plain HTTP would expose your access token.`,
+      `The service URL must use HTTPS: ${url.host} is not ${LOOPBACK_HOSTS_IN_WORDS}, and plain HTTP to it would expose your access token.`,
     );
   }
   if (url.username || url.password) {

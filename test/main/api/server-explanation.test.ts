@@ -41,7 +41,7 @@ describe('serverExplanation', () => {
       '502 Bad Gateway',
     ],
   ])('reads %s', (_shape, body, expected) => {
-    expect(serverExplanation(body)).toBe(expected);
+    expect(serverExplanation(body, [])).toBe(expected);
   });
 
   it.each([
@@ -52,20 +52,43 @@ describe('serverExplanation', () => {
     ['an object without a message', JSON.stringify({ code: 17 })],
     ['an HTML page without a title', '<!DOCTYPE html><html><body>x</body></html>'],
   ])('gives nothing for %s', (_shape, body) => {
-    expect(serverExplanation(body)).toBeUndefined();
+    expect(serverExplanation(body, [])).toBeUndefined();
   });
 
   it('returns one short line whatever the body holds', () => {
     const explanation = serverExplanation(
       JSON.stringify({ detail: `a\u0000b\r\n${'x'.repeat(5_000)}` }),
+      [],
     );
     expect(explanation).toMatch(/^a b x+…$/);
     expect(explanation?.length).toBeLessThanOrEqual(300);
   });
 
+  it('redacts before it cuts: a quoted password straddling the 300th character does not escape', () => {
+    for (let before = 270; before < 300; before += 1) {
+      const body = `${'x'.repeat(before)} password: "correct horse battery staple"`;
+      const explanation = serverExplanation(body, []) ?? '';
+      expect(explanation.length).toBeLessThanOrEqual(300);
+      expect(explanation).not.toMatch(/horse|correct h/);
+    }
+  });
+
+  it('redacts a named token echoed across the cut', () => {
+    const token = 'pt_live_7Gx2QmV9rT4kLw8ZsY1nB6cD3fH5jK0p';
+    const explanation = serverExplanation(`${'x'.repeat(280)} ${token}`, [token]) ?? '';
+    expect(explanation).not.toContain(token.slice(0, 12));
+  });
+
+  it('redacts a JWT whose signature is cut by the 300-character limit', () => {
+    const jwt = `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZW1vIn0.${'s'.repeat(43)}`;
+    const explanation = serverExplanation(`${'x'.repeat(270)} ${jwt}`, []) ?? '';
+    expect(explanation).not.toContain('eyJzdWIiOiJkZW1vIn0');
+    expect(explanation).toContain('[redac');
+  });
+
   it('survives deeply nested bodies', () => {
     const depth = 100_000;
     const body = `${'{"detail":'.repeat(depth)}"deep"${'}'.repeat(depth)}`;
-    expect(() => serverExplanation(body)).not.toThrow();
+    expect(() => serverExplanation(body, [])).not.toThrow();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProxyServiceError } from '../../../src/main/api/proxy-service-error';
 import { endpointUrl, normaliseServiceUrl } from '../../../src/main/api/service-url';
+import { echoUrlProblem } from '../../../src/shared/settings/echo-url';
 
 describe('normaliseServiceUrl', () => {
   it.each([
@@ -19,7 +20,8 @@ describe('normaliseServiceUrl', () => {
     'http://127.0.0.1:9/api',
     'http://127.8.9.10',
     'http://[::1]:80',
-    'http://app.localhost',
+    'http://[::ffff:127.0.0.1]:8080',
+    'http://127.1',
   ])('allows plain HTTP on this machine: %s', (base) => {
     expect(normaliseServiceUrl(base).protocol).toBe('http:');
   });
@@ -28,6 +30,13 @@ describe('normaliseServiceUrl', () => {
     ['http://api.example.com', /must use HTTPS/],
     ['http://10.0.0.5:8080', /must use HTTPS/],
     ['http://127.0.0.1.example.com', /must use HTTPS/],
+    // A name under .localhost is looked up in DNS by Node: whoever answers would get the token.
+    [
+      'http://evil.localhost:8080',
+      /must use HTTPS: evil\.localhost:8080 is not localhost or a loopback address/,
+    ],
+    ['http://localhost.:8080', /must use HTTPS/],
+    ['http://[::2]', /must use HTTPS/],
     ['ftp://api.example.com', /must start with https/],
     ['api.example.com', /not a valid URL/],
     ['https://user:secret@api.example.com', /user name or password/],
@@ -43,4 +52,19 @@ describe('normaliseServiceUrl', () => {
     expect((thrown as ProxyServiceError).kind).toBe('invalid_input');
     expect((thrown as ProxyServiceError).message).toMatch(reason);
   });
+
+  it.each(['localhost', '127.0.0.9', '[::1]', 'evil.localhost', 'localhost.', '10.0.0.1'])(
+    'agrees with the IP echo URL on plain HTTP to %s (one rule for both)',
+    (host) => {
+      const serviceAllowed = (() => {
+        try {
+          normaliseServiceUrl(`http://${host}:8080/api`);
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+      expect(serviceAllowed).toBe(echoUrlProblem(`http://${host}:8080/ip`) === undefined);
+    },
+  );
 });

@@ -80,7 +80,7 @@ describe('probeEcho', () => {
 
   it('refuses plain HTTP off this computer without connecting, as the settings do', async () => {
     expect(failureOf(await probe('http://echo.example/'))).toBe(
-      'The IP echo URL must use HTTPS: echo.example is not on this computer. No proxy was checked; choose another echo in Settings.',
+      'The IP echo URL must use HTTPS: echo.example is not localhost or a loopback address such as 127.0.0.1 or [::1]. No proxy was checked; choose another echo in Settings.',
     );
   });
 

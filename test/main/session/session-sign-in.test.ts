@@ -140,7 +140,7 @@ describe('signing in', () => {
       error: {
         kind: 'invalid_input',
         message:
-          'The service URL must use HTTPS: proxy.example.com is not on this computer, and plain HTTP would expose your access token.',
+          'The service URL must use HTTPS: proxy.example.com is not localhost or a loopback address such as 127.0.0.1 or [::1], and plain HTTP to it would expose your access token.',
       },
     });
     expect(server.requestLog.count({})).toBe(0);

@@ -149,7 +149,7 @@ describe('update', () => {
   it('says why an echo URL off this computer must use HTTPS', () => {
     const error = thrownBy(() => open().update({ checkEchoUrl: 'http://api.ipify.org/' }));
     expect(error.problems).toEqual([
-      'The IP echo URL must use HTTPS: api.ipify.org is not on this computer.',
+      'The IP echo URL must use HTTPS: api.ipify.org is not localhost or a loopback address such as 127.0.0.1 or [::1].',
     ]);
   });
 
