@@ -19,6 +19,7 @@ export function benchExport(): void {
   );
   const stringifyMs = medianMs(() => JSON.stringify(entries.map((entry) => entry.proxy)), 9, 2);
   const csvMs = medianMs(() => exportProxies(entries, { kind: 'csv' }), 9, 2);
+  const spreadsheetMs = medianMs(() => exportProxies(entries, { kind: 'csv-spreadsheet' }), 9, 2);
   const jsonMs = medianMs(() => exportProxies(entries, { kind: 'json' }), 9, 2);
   const linesMs = medianMs(
     () =>
@@ -30,6 +31,7 @@ export function benchExport(): void {
     2,
   );
   report('export_csv_10k_ms', csvMs);
+  report('export_csv_spreadsheet_10k_ms', spreadsheetMs);
   report('export_json_10k_ms', jsonMs);
   report('export_lines_10k_ms', linesMs);
   report('export_csv_vs_stringify_ratio', csvMs / stringifyMs);

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { formatCredentials } from '../../src/shared/credentials';
+import { EXPORT_KIND_NAMES } from '../../src/shared/export/export-kinds';
+import { parseCsv } from '../support/parse-csv';
 import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,
@@ -74,17 +76,35 @@ test.describe('export', () => {
     await expect.poll(() => api.store.proxyState(proxy.id)?.label).toBe(label);
     await searchBox(page).fill('');
 
-    const csv = await exportVia(page, `Actions for ${plan.name}`, 'CSV');
+    const csv = await exportVia(page, `Actions for ${plan.name}`, EXPORT_KIND_NAMES.csv);
     expect(csv.name).toBe(`${plan.name}.csv`);
     const lines = csv.text.split('\r\n');
     expect(lines[0]).toBe(
       'plan_id,plan_name,id,label,ip,port,username,password,assigned_proxy_ipv4,assigned_proxy_ipv6,is_rotating,rotate_interval,plan_ip_class',
     );
     expect(lines).toHaveLength(plan.proxies.length + 2);
-    // Quotes doubled, the comma kept inside quotes, and a leading = made harmless for spreadsheets.
+    // Quotes doubled, the comma kept inside quotes, and a leading = in the label (free text)
+    // made harmless for spreadsheets.
     expect(lines.find((line) => line.includes(`,${proxy.id},`))).toContain(
       `,${proxy.id},"'=Shop, ""EU""",${proxy.ip},${proxy.port},`,
     );
+    // Credentials and addresses exactly as listed: tools import this file to log in.
+    const [header = [], ...rows] = parseCsv(csv.text);
+    const column = (name: string) => header.indexOf(name);
+    expect(
+      rows.map((row) => [row[column('ip')], row[column('username')], row[column('password')]]),
+    ).toEqual(plan.proxies.map((listed) => [listed.ip, listed.username, listed.password]));
+
+    const sheet = await exportVia(
+      page,
+      `Actions for ${plan.name}`,
+      EXPORT_KIND_NAMES['csv-spreadsheet'],
+    );
+    expect(sheet.name).toBe(`${plan.name}.csv`);
+    // For spreadsheets: no field of any row starts like a formula.
+    const sheetRows = parseCsv(sheet.text);
+    expect(sheetRows.flat().filter((field) => /^[=+\-@\t\r]/.test(field))).toEqual([]);
+    expect(sheetRows).toHaveLength(plan.proxies.length + 1);
 
     const json = await exportVia(page, `Actions for ${plan.name}`, 'JSON');
     const records = JSON.parse(json.text) as {
@@ -95,6 +115,23 @@ test.describe('export', () => {
     expect(records.map((record) => record.id)).toEqual(plan.proxies.map((p) => p.id));
     const labelled = records.find((record) => record.id === proxy.id);
     expect(labelled).toMatchObject({ label, password: proxy.password });
+  });
+
+  test('the menu offers both CSV kinds, each named for what it does to values', async ({
+    popup,
+  }) => {
+    const { page, api } = popup;
+    const plans = accountOf(api, 'demo').plans;
+    await expectPlansShown(page, plans);
+    const plan = plans.find((candidate) => candidate.proxies.length > 0);
+    if (!plan) throw new Error('The demo account needs a plan with proxies');
+    await page.getByRole('button', { name: `Actions for ${plan.name}`, exact: true }).click();
+    const group = page.getByRole('group', { name: 'Export every field and label', exact: true });
+    await expect(group.getByRole('menuitem')).toHaveText([
+      'CSV, exact values (for importing into tools)',
+      "CSV for spreadsheets (formulas neutralised: values starting with = + - @ get a ')",
+      'JSON',
+    ]);
   });
 
   test('the search results across plans, named "proxies"', async ({ popup }) => {

@@ -13,6 +13,8 @@ import type { ProxyEntry } from '../plans/plans-service';
 export interface ExportFile {
   suggestedName: string;
   content: string;
+  /** Named in the dialog: both CSV kinds end in .csv, only the name tells them apart. */
+  kind: ExportKind;
 }
 
 /** Where the user chose to save it, or nothing when they cancelled. */
@@ -59,6 +61,7 @@ export async function saveExport(
   const result = await saveFile({
     suggestedName: exportFileName(planName, format),
     content: exportProxies(entries, format),
+    kind: request.kind,
   });
   if (!result.saved) return { saved: false };
   return { saved: true, fileName: baseName(result.path), count: entries.length };

@@ -1,5 +1,9 @@
 import { join } from 'node:path';
-import { EXPORT_PASSWORD_WARNING } from '../../shared/export/export-kinds';
+import {
+  EXPORT_KIND_NAMES,
+  EXPORT_PASSWORD_WARNING,
+  type ExportKind,
+} from '../../shared/export/export-kinds';
 
 /** Electron's SaveDialogOptions, as plain data (save-dialog.ts hands them to the dialog). */
 export interface SaveDialogData {
@@ -11,25 +15,24 @@ export interface SaveDialogData {
   properties: ('createDirectory' | 'showOverwriteConfirmation')[];
 }
 
-const FILTER_NAMES: Readonly<Record<string, string>> = {
-  txt: 'Text, one proxy per line',
-  csv: 'CSV spreadsheet',
-  json: 'JSON',
-};
-
 /**
  * The save dialog for an export. Windows and Linux show only the title, macOS also the message:
- * the title alone must say that the file holds passwords.
+ * the title alone must say that the file holds passwords. The file type is named after the kind,
+ * as in the export menu, so the dialog too says which CSV this is (exact, or for spreadsheets).
  */
-export function saveDialogOptions(suggestedName: string, folder: string): SaveDialogData {
+export function saveDialogOptions(
+  suggestedName: string,
+  kind: ExportKind,
+  folder: string,
+): SaveDialogData {
   const extension = suggestedName.split('.').pop() ?? '';
   return {
     title: 'Export proxies (the file will contain passwords)',
-    message: EXPORT_PASSWORD_WARNING,
+    message: `${EXPORT_KIND_NAMES[kind]}. ${EXPORT_PASSWORD_WARNING}`,
     defaultPath: join(folder, suggestedName),
     buttonLabel: 'Export',
     filters: [
-      { name: FILTER_NAMES[extension] ?? 'Export', extensions: [extension] },
+      { name: EXPORT_KIND_NAMES[kind], extensions: [extension] },
       { name: 'All files', extensions: ['*'] },
     ],
     properties: ['createDirectory', 'showOverwriteConfirmation'],

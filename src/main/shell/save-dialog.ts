@@ -7,8 +7,8 @@ import { saveDialogOptions } from './save-dialog-options';
 export function saveWithDialog(
   withDialog: <Result>(open: (parent: BrowserWindow) => Promise<Result>) => Promise<Result>,
 ): SaveFile {
-  return async ({ suggestedName, content }) => {
-    const options = saveDialogOptions(suggestedName, app.getPath('documents'));
+  return async ({ suggestedName, content, kind }) => {
+    const options = saveDialogOptions(suggestedName, kind, app.getPath('documents'));
     const choice = await withDialog((parent) => dialog.showSaveDialog(parent, options));
     if (choice.canceled || !choice.filePath) return { saved: false };
     await writeExportFile(choice.filePath, content);

@@ -1,14 +1,19 @@
 import type { Plan, Proxy } from '../api';
 import { formatCredentials, type FormatOptions } from '../credentials/format-credentials';
+import { exportCsv } from './export-csv';
+import type { ExportKind } from './export-kinds';
 
 /**
  * A plan's proxies (or a search result) as a file: one credential per line in any copy format,
- * CSV with every field and the local label, or JSON. Pure, so the app's save dialog and the
+ * CSV with every field and the local label (exact, or guarded for spreadsheets), or JSON. Pure, so the app's save dialog and the
  * harness's download write the same bytes. The files hold passwords: callers say so.
  */
 
 export type ExportFormat =
-  { kind: 'lines'; credentials: FormatOptions } | { kind: 'csv' } | { kind: 'json' };
+  | { kind: 'lines'; credentials: FormatOptions }
+  | { kind: 'csv' }
+  | { kind: 'csv-spreadsheet' }
+  | { kind: 'json' };
 
 export interface ExportedProxy {
   plan: Pick<Plan, 'id' | 'name'>;
@@ -17,22 +22,6 @@ export interface ExportedProxy {
   label: string | null;
 }
 
-const CSV_COLUMNS = [
-  'plan_id',
-  'plan_name',
-  'id',
-  'label',
-  'ip',
-  'port',
-  'username',
-  'password',
-  'assigned_proxy_ipv4',
-  'assigned_proxy_ipv6',
-  'is_rotating',
-  'rotate_interval',
-  'plan_ip_class',
-] as const;
-
 export function exportProxies(entries: readonly ExportedProxy[], format: ExportFormat): string {
   switch (format.kind) {
     case 'lines':
@@ -40,7 +29,9 @@ export function exportProxies(entries: readonly ExportedProxy[], format: ExportF
         .map(({ proxy }) => `${formatCredentials(proxy, format.credentials)}\n`)
         .join('');
     case 'csv':
-      return [CSV_COLUMNS.join(','), ...entries.map(csvRow)].map((row) => `${row}\r\n`).join('');
+      return exportCsv(entries, 'free-text');
+    case 'csv-spreadsheet':
+      return exportCsv(entries, 'every-field');
     case 'json':
       return `${JSON.stringify(
         entries.map(({ plan, proxy: { label: _sent, ...proxy }, label }) => ({
@@ -55,36 +46,17 @@ export function exportProxies(entries: readonly ExportedProxy[], format: ExportF
   }
 }
 
+/** Both CSV kinds are CSV files: the dialog and the menu tell them apart by name. */
+const EXTENSIONS: Readonly<Record<ExportKind, string>> = {
+  lines: 'txt',
+  csv: 'csv',
+  'csv-spreadsheet': 'csv',
+  json: 'json',
+};
+
 /** The file name a save dialog proposes: the plan's name made safe for every file system. */
 export function exportFileName(planName: string, format: ExportFormat): string {
   const base =
     planName.replace(/[^\p{L}\p{N}._ -]+/gu, '-').replace(/^[.\s-]+|[.\s-]+$/g, '') || 'proxies';
-  const extension = format.kind === 'lines' ? 'txt' : format.kind;
-  return `${base.slice(0, 80)}.${extension}`;
-}
-
-function csvRow({ plan, proxy, label }: ExportedProxy): string {
-  // The label shown, over the one the service sent (no rest copy of the proxy: this runs per row).
-  const values: Record<(typeof CSV_COLUMNS)[number], CsvValue> = {
-    plan_id: plan.id,
-    plan_name: plan.name,
-    ...proxy,
-    label,
-  };
-  return CSV_COLUMNS.map((column) => csvField(values[column])).join(',');
-}
-
-/**
- * RFC 4180 quoting, plus a guard against spreadsheet formula injection: a text field starting
- * with = + - @ (or a tab or carriage return) gets a leading apostrophe, so a label such as
- * `=HYPERLINK(...)` stays text when the file is opened in a spreadsheet.
- */
-type CsvValue = string | number | boolean | null;
-
-/** An unknown value (null) is an empty field. */
-function csvField(value: CsvValue): string {
-  if (value === null) return '';
-  if (typeof value !== 'string') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return `${base.slice(0, 80)}.${EXTENSIONS[format.kind]}`;
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatCredentials } from '../../../src/shared/credentials';
 import { useApiServer } from '../../api-server/use-api-server';
+import { parseCsv } from '../../support/parse-csv';
 import { startSignedIn, useMainProcess, valueOf } from '../ipc/main-services-fixture';
 
 const server = useApiServer();
@@ -83,6 +84,40 @@ describe('export:save', () => {
       [b.id, null],
     ]);
     expect(json[0]?.password).toBe(server().store.locateProxy(a.id)?.proxy.password);
+  });
+
+  it('writes credentials exactly in CSV, and every field guarded in the CSV for spreadsheets', async () => {
+    // Generated passwords may start with - or +: the service's live records, before sign-in.
+    const plan = server()
+      .store.account('demo')
+      ?.plans.find((candidate) => !candidate.is_blocked && candidate.proxies.length > 0);
+    const record = plan?.proxies[0];
+    if (!plan || !record) throw new Error('The demo account needs a plan with proxies');
+    record.username = '+user';
+    record.password = '-p=ss@1';
+    const app = await startSignedIn(main, server());
+    valueOf(await app.call('proxy:set-label', { proxyId: record.id, label: '@label' }));
+    const rowOf = async (kind: 'csv' | 'csv-spreadsheet') => {
+      const outcome = valueOf(await app.call('export:save', { proxyIds: [record.id], kind }));
+      if (!outcome.saved) throw new Error('Not saved');
+      const [header, row] = parseCsv(await readFile(join(main.dir(), outcome.fileName), 'utf8'));
+      return (column: string) => row?.[header?.indexOf(column) ?? -1];
+    };
+
+    const exact = await rowOf('csv');
+    expect([exact('username'), exact('password'), exact('ip')]).toEqual([
+      '+user',
+      '-p=ss@1',
+      record.ip,
+    ]);
+    expect(exact('label')).toBe("'@label");
+
+    const guarded = await rowOf('csv-spreadsheet');
+    expect([guarded('username'), guarded('password'), guarded('label')]).toEqual([
+      "'+user",
+      "'-p=ss@1",
+      "'@label",
+    ]);
   });
 
   it('writes nothing when the dialog is cancelled', async () => {

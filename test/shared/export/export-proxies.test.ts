@@ -5,6 +5,7 @@ import {
   exportProxies,
   type ExportedProxy,
 } from '../../../src/shared/export/export-proxies';
+import { parseCsv } from '../../support/parse-csv';
 
 const proxy = (id: number, overrides: Partial<Proxy> = {}): Proxy => ({
   id,
@@ -26,35 +27,6 @@ const entries: ExportedProxy[] = [
   { plan, proxy: proxy(1), label: 'Shop, "EU"\nline two' },
   { plan, proxy: proxy(2, { username: '=HYPERLINK("http://x")' }), label: null },
 ];
-
-/** A small RFC 4180 reader, to prove the quoting round-trips. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted && char === '"' && text[index + 1] === '"') {
-      field += '"';
-      index += 1;
-    } else if (char === '"') {
-      quoted = !quoted;
-    } else if (!quoted && char === ',') {
-      row.push(field);
-      field = '';
-    } else if (!quoted && char === '\r' && text[index + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      index += 1;
-    } else {
-      field += char;
-    }
-  }
-  return rows;
-}
 
 describe('exportProxies', () => {
   it('writes one credential per line in the chosen format', () => {
@@ -104,9 +76,57 @@ describe('exportProxies', () => {
       '300',
       '4',
     ]);
-    // A value a spreadsheet would run as a formula stays text.
-    expect(rows[2]?.[6]).toBe('\'=HYPERLINK("http://x")');
+    // Credentials exactly as listed, even where a spreadsheet would read a formula: tools log in
+    // with them.
+    expect(rows[2]?.[6]).toBe('=HYPERLINK("http://x")');
     expect(rows).toHaveLength(3);
+  });
+
+  it('writes credentials exactly in CSV, guarding only the label and the plan name', () => {
+    const hostile: ExportedProxy[] = [
+      {
+        plan: { id: 12, name: '@plan' },
+        proxy: proxy(4, { username: '+user', password: '-p=ss', ip: '@host' }),
+        label: '=1+1',
+      },
+    ];
+    const [, row] = parseCsv(exportProxies(hostile, { kind: 'csv' }));
+    expect(row?.slice(0, 8)).toEqual([
+      '12',
+      "'@plan",
+      '4',
+      "'=1+1",
+      '@host',
+      '8004',
+      '+user',
+      '-p=ss',
+    ]);
+  });
+
+  it('guards every field that starts like a formula in the CSV for spreadsheets', () => {
+    const hostile: ExportedProxy[] = [
+      {
+        plan: { id: 12, name: '@plan' },
+        proxy: proxy(4, { username: '+user', password: '\tp', plan_ip_class: -1 }),
+        label: 'plain',
+      },
+    ];
+    const [, row] = parseCsv(exportProxies(hostile, { kind: 'csv-spreadsheet' }));
+    expect(row).toEqual([
+      '12',
+      "'@plan",
+      '4',
+      'plain',
+      '203.0.113.7',
+      '8004',
+      "'+user",
+      "'\tp",
+      '198.51.100.7',
+      '2001:db8::7',
+      'true',
+      '300',
+      "'-1",
+    ]);
   });
 
   it('writes what the service did not say as empty CSV fields and JSON nulls, a host name as is', () => {
@@ -167,6 +187,9 @@ describe('exportProxies', () => {
 
   it('proposes a file name safe on every system', () => {
     expect(exportFileName('Residential US', { kind: 'csv' })).toBe('Residential US.csv');
+    expect(exportFileName('Residential US', { kind: 'csv-spreadsheet' })).toBe(
+      'Residential US.csv',
+    );
     expect(exportFileName('../../etc/passwd', { kind: 'json' })).toBe('etc-passwd.json');
     expect(
       exportFileName('a/b:c*?', {
