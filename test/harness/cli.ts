@@ -1,25 +1,27 @@
 // `npm run preview`: the popup in a browser, over the real main-process services.
-//   npm run preview -- [--service-url URL] [--token TOKEN] [--data-dir DIR] [--port N]
-// The service URL and token may also come from PROXY_TRAY_SERVICE_URL and PROXY_TRAY_TOKEN; with
-// both, the harness signs in at start. Build the popup first (`npm run build`).
+//   npm run preview -- [--service-url URL] [--token-stdin] [--data-dir DIR] [--port N]
+// The service URL may also come from PROXY_TRAY_SERVICE_URL; the token comes from PROXY_TRAY_TOKEN
+// or, with --token-stdin, from stdin — never from an argument, which the process list shows to
+// every user. With both, the harness signs in at start. Build the popup first (`npm run build`).
 
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startHarness } from './harness-server';
+import { harnessToken } from './harness-token';
 import { harnessVault } from './harness-vault';
 
 const { values } = parseArgs({
   options: {
     'service-url': { type: 'string' },
-    token: { type: 'string' },
+    'token-stdin': { type: 'boolean' },
     'data-dir': { type: 'string' },
     port: { type: 'string' },
   },
 });
 const serviceUrl = values['service-url'] ?? process.env['PROXY_TRAY_SERVICE_URL'];
-const token = values.token ?? process.env['PROXY_TRAY_TOKEN'];
+const token = await harnessToken(process.env, process.stdin, values['token-stdin'] ?? false);
 const dataDir = values['data-dir'] ?? (await mkdtemp(join(tmpdir(), 'proxy-tray-preview-')));
 const vault = await harnessVault(dataDir);
 

@@ -21,6 +21,8 @@ import { harnessLog, logsFolderOf } from './harness-log';
 import { createGlobalHotkey } from '../../src/main/shell/global-hotkey';
 import { RecordingShortcutRegistry } from '../main/desktop/shortcut-registry';
 import { HarnessUpdater } from './harness-updater';
+import { BadRequestError, optionalText, readJsonObject } from './json-body';
+import { isFromOwnPage } from './request-origin';
 import { HARNESS_BRIDGE_PATH, harnessPopupPage } from './popup-page';
 import { staticFile } from './static-files';
 
@@ -72,7 +74,6 @@ export interface Harness {
 }
 
 const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url));
-const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * The browser harness: the built popup on 127.0.0.1, wired to the same main-process services and
@@ -127,6 +128,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   let origin = '';
   const server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => {
+      if (error instanceof BadRequestError) {
+        if (!response.headersSent) send(response, 400, 'text/plain', error.message);
+        return;
+      }
       log.error('The harness failed to answer:', error);
       if (!response.headersSent) send(response, 500, 'text/plain', 'Harness error');
     });
@@ -134,10 +139,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', origin);
+    // Every route: another local web page must not read the clipboard nor drive the services.
+    if (!isFromOwnPage(request, origin)) return send(response, 403, 'text/plain', 'Forbidden');
     if (request.method === 'POST' && url.pathname.startsWith('/__ipc/')) {
-      // Only the popup page itself may call: another local page must not drive the services.
+      // The popup's own requests: a browser always sends Origin on a POST, so it must be there.
       if (request.headers.origin !== origin) return send(response, 403, 'text/plain', 'Forbidden');
-      const { input } = JSON.parse((await readBody(request)) || '{}') as { input?: unknown };
+      const { input } = await readJsonObject(request);
       const channel = decodeURIComponent(url.pathname.slice('/__ipc/'.length));
       offeredDownload = undefined;
       const result = await dispatchIpc(services.handlers, channel, input, (error) =>
@@ -158,7 +165,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       return send(response, 200, 'application/octet-stream', file.content);
     }
     if (request.method === 'POST' && url.pathname === '/__harness/notification-click') {
-      const { key } = JSON.parse((await readBody(request)) || '{}') as { key?: string };
+      const key = optionalText(await readJsonObject(request), 'key');
       const clicked = notifications.find((alert) => alert.key === key);
       if (!clicked) return send(response, 404, 'text/plain', 'No such notification');
       await popupShown('plans', clicked.planId);
@@ -167,7 +174,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     if (request.method === 'POST' && url.pathname === '/__harness/update-ready') {
       if (!options.installedBuild)
         return send(response, 409, 'text/plain', 'Not an installed build');
-      const { version } = JSON.parse((await readBody(request)) || '{}') as { version?: string };
+      const version = optionalText(await readJsonObject(request), 'version');
       if (!version) return send(response, 400, 'text/plain', 'No version');
       // The update server offers it; the check a schedule would run finds and downloads it.
       updater.offer(version);
@@ -188,9 +195,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       return send(response, 200, 'text/javascript; charset=utf-8', bridgeScript);
     }
     if (request.method === 'POST' && url.pathname === '/__harness/show') {
-      const { panel } = JSON.parse((await readBody(request)) || '{}') as {
-        panel?: 'plans' | 'settings';
-      };
+      const panel = optionalText(await readJsonObject(request), 'panel');
+      if (panel !== undefined && panel !== 'plans' && panel !== 'settings') {
+        return send(response, 400, 'text/plain', '"panel" must be plans or settings.');
+      }
       await popupShown(panel);
       return send(response, 204, 'text/plain', '');
     }
@@ -267,15 +275,4 @@ function send(
 ): void {
   response.writeHead(status, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
   response.end(body);
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error('Request body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,0 +1,26 @@
+import type { Readable } from 'node:stream';
+
+export const TOKEN_VARIABLE = 'PROXY_TRAY_TOKEN';
+
+/**
+ * The access token the harness signs in with: from PROXY_TRAY_TOKEN, or — with `--token-stdin` —
+ * the first line of stdin (`pass show proxy-tray | npm run preview -- --token-stdin`). Never
+ * from a command-line argument: every user of the computer can read those in the process list.
+ */
+export async function harnessToken(
+  env: NodeJS.ProcessEnv,
+  stdin: Readable,
+  fromStdin: boolean,
+): Promise<string | undefined> {
+  if (fromStdin) return firstLine(stdin);
+  return env[TOKEN_VARIABLE] || undefined;
+}
+
+async function firstLine(stream: Readable): Promise<string | undefined> {
+  let text = '';
+  for await (const chunk of stream) {
+    text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+    if (text.includes('\n')) break;
+  }
+  return text.split(/\r?\n/)[0]?.trim() || undefined;
+}
