@@ -81,7 +81,7 @@ describe('the harness’s boundary', () => {
 
   it('gives the clipboard to its own page and to a program that sends no Origin', async () => {
     const h = await start();
-    for (const headers of [{ Origin: own(h) }, {}]) {
+    for (const headers of [{ Origin: own(h) }, {}] as Record<string, string>[]) {
       const state = await fetch(`${h.url}__harness/state`, { headers });
       expect(await state.json()).toMatchObject({ clipboard: 'a copied password' });
     }

@@ -3,6 +3,7 @@ import { IPC_CHANNELS, type IpcChannel } from '../../shared/ipc/channel-names';
 import { ipcContract } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/ipc-error';
 import { toIpcError } from './error-to-ipc';
+import { describeInputIssue } from './input-issue';
 
 /** One plain async function per channel, given the validated input. */
 export type IpcHandlers = {
@@ -14,8 +15,8 @@ export type IpcHandlers = {
 const KNOWN_CHANNELS = new Set<string>(IPC_CHANNELS);
 
 /**
- * Runs one message from the popup: the channel must exist, the input must match the contract,
- * and so must the output — which also strips anything the contract does not name (a password
+ * Runs one message from the popup: the channel must exist, the input must match the contract
+ * exactly (unknown fields are refused by name: the handler never runs), and so must the output — which also strips anything the contract does not name (a password
  * or a token added by mistake never reaches the popup). Every failure comes back as data.
  */
 export async function dispatchIpc(
@@ -30,11 +31,7 @@ export async function dispatchIpc(
   const known = channel as IpcChannel;
   const contract = ipcContract[known];
   const input = contract.input.safeParse(rawInput);
-  if (!input.success) {
-    const issue = input.error.issues[0];
-    const reason = (issue?.message ?? 'not accepted').replace(/\.$/, '');
-    return invalidRequest(`Invalid request: ${issue?.path.join('.') || 'input'}: ${reason}.`);
-  }
+  if (!input.success) return invalidRequest(describeInputIssue(input.error));
   try {
     const handler = handlers[known] as (input: unknown) => Promise<unknown>;
     const output = contract.output.safeParse(await handler(input.data));

@@ -22,6 +22,7 @@ import type { StoreRecovery } from '../settings/store-recovery';
 import type { UpdateService } from '../updates/update-service';
 import { UserFacingError } from './error-to-ipc';
 import type { IpcHandlers } from './ipc-dispatcher';
+import { refuseUnlisted } from './unlisted-proxies';
 import { favoritesViewOf, sessionViewOf, settingsViewOf } from './views';
 
 /** What the handlers work with: the main process's services, and what the shell owns. */
@@ -145,10 +146,15 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
       return { hostChoice: input.hostChoice };
     },
     'checks:list': async () => services.checks.view(),
-    'checks:start': async (input) => services.checks.start(input.proxyIds),
+    'checks:start': async (input) => {
+      refuseUnlisted(plans, input.proxyIds, 'no check was started');
+      return services.checks.start(input.proxyIds);
+    },
     'checks:cancel': async () => services.checks.cancel(),
-    'export:save': (input) =>
-      saveExport(plans.entries(input.proxyIds), input, settings.get(), services.saveFile),
+    'export:save': async (input) => {
+      refuseUnlisted(plans, input.proxyIds, 'nothing was exported');
+      return saveExport(plans.entries(input.proxyIds), input, settings.get(), services.saveFile);
+    },
     'alerts:list': async () => [...services.alerts.current()],
     'updates:status': async () => services.updates.status(),
     'updates:check': () => services.updates.checkNow(),

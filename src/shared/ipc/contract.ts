@@ -24,6 +24,11 @@ import { updateStatusSchema } from './update-status';
  * THE contract between the popup and the main process, declared once: each channel's input and
  * output schema, and each event's payload. The main process validates every input it receives
  * and every output it sends; the preload and the popup derive their types from here.
+ *
+ * Every input is strict (z.strictObject): our own popup speaks this contract exactly, so a field
+ * it does not name is a bug or an attack, refused by name rather than stripped and obeyed.
+ * Outputs stay lenient: stripping what the contract does not name keeps a secret added by mistake
+ * from reaching the popup.
  */
 
 const none = z.undefined();
@@ -34,7 +39,7 @@ const proxyIds = z.array(proxyId).min(1).max(100_000);
 export const ipcContract = {
   'session:status': { input: none, output: sessionViewSchema },
   'session:sign-in': {
-    input: z.object({
+    input: z.strictObject({
       serviceUrl: z.string().max(2048),
       token: z.string().max(16_384),
       sessionOnly: z.boolean().optional(),
@@ -42,11 +47,11 @@ export const ipcContract = {
     output: sessionViewSchema,
   },
   'session:sign-out': {
-    input: z.object({ accountId: z.string().optional() }),
+    input: z.strictObject({ accountId: z.string().optional() }),
     output: sessionViewSchema,
   },
   'session:switch-account': {
-    input: z.object({ accountId: z.string() }),
+    input: z.strictObject({ accountId: z.string() }),
     output: sessionViewSchema,
   },
   /** The account record; the app never keeps the record's access token. */
@@ -54,20 +59,20 @@ export const ipcContract = {
   'plans:list': { input: none, output: trustedPlansSnapshotSchema },
   'plans:refresh': { input: none, output: trustedPlansSnapshotSchema },
   'proxy:set-rotation': {
-    input: z.object({ proxyId, isRotating: z.boolean() }),
+    input: z.strictObject({ proxyId, isRotating: z.boolean() }),
     output: proxyViewSchema,
   },
   'proxy:set-interval': {
-    input: z.object({ proxyId, seconds: z.int().min(1).max(MAX_ROTATE_INTERVAL_SECONDS) }),
+    input: z.strictObject({ proxyId, seconds: z.int().min(1).max(MAX_ROTATE_INTERVAL_SECONDS) }),
     output: proxyViewSchema,
   },
   'proxy:set-label': {
-    input: z.object({ proxyId, label: z.string().max(MAX_LABEL_UNITS) }),
+    input: z.strictObject({ proxyId, label: z.string().max(MAX_LABEL_UNITS) }),
     output: proxyViewSchema,
   },
   /** Only on an explicit "show password": the plan list never carries passwords. */
   'proxy:reveal-password': {
-    input: z.object({ proxyId }),
+    input: z.strictObject({ proxyId }),
     output: z.object({ password: z.string() }),
   },
   /** Pins or unpins a proxy of the active account, on this computer: it then heads the lists. */
@@ -99,21 +104,21 @@ export const ipcContract = {
   },
   /** The host choice copies of this proxy's plan use: the one remembered, else the default. */
   'credentials:host-choice': {
-    input: z.object({ proxyId }),
+    input: z.strictObject({ proxyId }),
     output: z.object({ hostChoice: hostChoiceSchema }),
   },
   /** Remembers the host choice for the proxy's plan, on this computer, per account. */
   'credentials:set-host-choice': {
-    input: z.object({ proxyId, hostChoice: hostChoiceSchema }),
+    input: z.strictObject({ proxyId, hostChoice: hostChoiceSchema }),
     output: z.object({ hostChoice: hostChoiceSchema }),
   },
   /** Proxy checks run in the main process, through each proxy, from the user's own machine. */
   'checks:list': { input: none, output: proxyChecksViewSchema },
-  'checks:start': { input: z.object({ proxyIds }), output: proxyChecksViewSchema },
+  'checks:start': { input: z.strictObject({ proxyIds }), output: proxyChecksViewSchema },
   'checks:cancel': { input: none, output: proxyChecksViewSchema },
   /** Writes the proxies, passwords included, to a file the user picks in a save dialog. */
   'export:save': {
-    input: z.object({
+    input: z.strictObject({
       proxyIds,
       kind: z.enum(EXPORT_KINDS),
       /** For `lines`: the copy format of each line; the default copy format where omitted. */

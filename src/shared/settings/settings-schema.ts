@@ -171,7 +171,13 @@ export const settingsPatchSchema = z.strictObject(
   Object.fromEntries(
     Object.entries(userFields).map(([key, schema]) => [key, schema.optional()]),
   ) as { [K in keyof typeof userFields]: z.ZodOptional<(typeof userFields)[K]> },
-  { error: 'A settings change must be an object of setting names and values.' },
+  {
+    // A misspelt or unknown key keeps zod's own message, which names it.
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? undefined
+        : 'A settings change must be an object of setting names and values.',
+  },
 );
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
