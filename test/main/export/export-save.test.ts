@@ -134,7 +134,12 @@ describe('export:save', () => {
     const app = await startSignedIn(main, server());
     expect(await app.call('export:save', { proxyIds: [987_654_321], kind: 'csv' })).toMatchObject({
       ok: false,
-      error: { kind: 'not_found', message: expect.stringMatching(/^1 of the proxies asked for is not in your plans; nothing was exported. Refresh and try again/) },
+      error: {
+        kind: 'not_found',
+        message: expect.stringMatching(
+          /^1 of the proxies asked for is not in your plans; nothing was exported. Refresh and try again/,
+        ),
+      },
     });
     expect(await app.call('export:save', { proxyIds: [], kind: 'csv' })).toMatchObject({
       ok: false,

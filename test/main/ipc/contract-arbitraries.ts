@@ -122,11 +122,9 @@ export function mutationsOf(schema: z.ZodType): fc.Arbitrary<Mutation> {
         return { kind: 'wrong type', input };
       }),
     fc.record({ value: shaped, pick: fc.nat() }).map(({ value, pick }) => {
-      const input = { ...asObject(value) };
-      const keys = Object.keys(input);
-      const key = keys[pick % Math.max(keys.length, 1)];
-      if (key !== undefined) delete input[key];
-      return { kind: 'missing field', input };
+      const entries = Object.entries(asObject(value));
+      entries.splice(pick % Math.max(entries.length, 1), 1);
+      return { kind: 'missing field', input: Object.fromEntries(entries) };
     }),
     wrongType.map((input) => ({ kind: 'not an object', input })),
     shaped.map((input) => ({ kind: 'shaped', input })),
