@@ -4,8 +4,8 @@ import type { Socket } from 'node:net';
 import { basicPassword, passwordMatches } from './local-password';
 import type { SideContext } from './side-context';
 import { splice } from './splice';
-import { upstreamFailureOf } from './upstream-failure';
-import { openUpstreamTunnel, type Destination } from './upstream-tunnel';
+import { openAppTunnel } from './app-tunnel';
+import type { Destination } from './upstream-tunnel';
 
 export const LOCAL_REALM = 'Proxy Tray local port';
 
@@ -34,25 +34,10 @@ export async function serveHttpConnect(
     socket.end(answer(400, 'The CONNECT target is not host:port.'));
     return;
   }
-  let upstream: Socket;
-  try {
-    upstream = await openUpstreamTunnel(
-      context.upstream,
-      destination,
-      context.sockets,
-      context.tunnelTimeoutMs,
-    );
-  } catch (error) {
-    const failure = upstreamFailureOf(error);
-    context.stats.recordError(failure.message);
-    if (!socket.destroyed)
-      socket.end(answer(failure.httpStatus, `Proxy Tray: ${failure.message}.`));
-    return;
-  }
-  if (socket.destroyed) {
-    upstream.destroy();
-    return;
-  }
+  const upstream = await openAppTunnel(socket, destination, context, (failure) =>
+    socket.end(answer(failure.httpStatus, `Proxy Tray: ${failure.message}.`)),
+  );
+  if (!upstream) return;
   socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
   if (head.length > 0) upstream.write(head);
   splice(socket, upstream);

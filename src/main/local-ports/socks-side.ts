@@ -2,8 +2,7 @@ import type { Socket } from 'node:net';
 import type { SideContext } from './side-context';
 import { acceptSocks5, socks5Reply } from './socks5-handshake';
 import { splice } from './splice';
-import { upstreamFailureOf } from './upstream-failure';
-import { openUpstreamTunnel } from './upstream-tunnel';
+import { openAppTunnel } from './app-tunnel';
 
 /**
  * The local SOCKS5 side. The handshake is written here (socks5-handshake.ts, about 90 lines)
@@ -19,24 +18,10 @@ export async function serveSocks5(socket: Socket, context: SideContext): Promise
   try {
     const destination = await acceptSocks5(socket, context.localPassword);
     if (destination === null) return;
-    let upstream: Socket;
-    try {
-      upstream = await openUpstreamTunnel(
-        context.upstream,
-        destination,
-        context.sockets,
-        context.tunnelTimeoutMs,
-      );
-    } catch (error) {
-      const failure = upstreamFailureOf(error);
-      context.stats.recordError(failure.message);
-      socket.end(socks5Reply(failure.socksReply));
-      return;
-    }
-    if (socket.destroyed) {
-      upstream.destroy();
-      return;
-    }
+    const upstream = await openAppTunnel(socket, destination, context, (failure) =>
+      socket.end(socks5Reply(failure.socksReply)),
+    );
+    if (!upstream) return;
     socket.write(socks5Reply(0x00));
     splice(socket, upstream);
   } catch {

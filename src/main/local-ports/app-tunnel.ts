@@ -1,0 +1,36 @@
+import type { Socket } from 'node:net';
+import type { SideContext } from './side-context';
+import { upstreamFailureOf, type UpstreamFailure } from './upstream-failure';
+import { openUpstreamTunnel, type Destination } from './upstream-tunnel';
+
+/**
+ * The tunnel an app asked for (HTTP CONNECT or SOCKS5), opened through the upstream. On failure
+ * the port's stats keep why, in words, and `refuse` answers the app in its own protocol; null
+ * then, as when the app went away while the tunnel was being opened (which is closed again).
+ */
+export async function openAppTunnel(
+  app: Socket,
+  destination: Destination,
+  context: SideContext,
+  refuse: (failure: UpstreamFailure) => void,
+): Promise<Socket | null> {
+  let upstream: Socket;
+  try {
+    upstream = await openUpstreamTunnel(
+      context.upstream,
+      destination,
+      context.sockets,
+      context.tunnelTimeoutMs,
+    );
+  } catch (error) {
+    const failure = upstreamFailureOf(error);
+    context.stats.recordError(failure.message);
+    if (!app.destroyed) refuse(failure);
+    return null;
+  }
+  if (app.destroyed) {
+    upstream.destroy();
+    return null;
+  }
+  return upstream;
+}
