@@ -2,6 +2,7 @@ import { UserFacingError } from '../ipc/error-to-ipc';
 import { findBrowsers, noBrowserFoundMessage, type BrowserFacts } from './browser-discovery';
 import { BrowserLaunchError } from './browser-launch-error';
 import type { BrowserLauncher } from './browser-launcher';
+import { localPortUrl } from './local-port-url';
 
 export interface BrowserOpenerOptions {
   launcher: Pick<BrowserLauncher, 'launch' | 'closeAll' | 'removeStaleProfiles'>;
@@ -41,11 +42,10 @@ export class BrowserOpener {
     const search = findBrowsers(this.#options.facts());
     const browser = search.candidates[0];
     if (!browser) throw new UserFacingError('not_found', noBrowserFoundMessage(search));
-    const host = port.host === '::1' ? '[::1]' : port.host;
     try {
       const launch = await this.#options.launcher.launch({
         browser,
-        proxyUrl: `http://${host}:${port.port}`,
+        proxyUrl: localPortUrl(port, 'http', null),
         startUrl: this.#options.startUrl(),
         // Stable per proxy, so that a kept profile is found again; no credentials in it.
         proxyName: `proxy-${port.proxyId}`,

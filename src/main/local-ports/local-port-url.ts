@@ -1,14 +1,13 @@
-import type { LocalPortView } from '../../shared/local-ports/local-port-view';
+import { hostAndPort } from '../../shared/credentials/url-parts';
 import { LOCAL_USERNAME } from './local-password';
 
 /** `http://127.0.0.1:PORT`, or with the local password `http://local:PASS@127.0.0.1:PORT`. */
 export function localPortUrl(
-  port: Pick<LocalPortView, 'host' | 'port'>,
+  port: { host: string; port: number },
   scheme: 'http' | 'socks5',
   localPassword: string | null,
 ): string {
-  const host = port.host === '::1' ? '[::1]' : port.host;
   const login =
     localPassword === null ? '' : `${LOCAL_USERNAME}:${encodeURIComponent(localPassword)}@`;
-  return `${scheme}://${login}${host}:${port.port}`;
+  return `${scheme}://${login}${hostAndPort(port.host, port.port)}`;
 }

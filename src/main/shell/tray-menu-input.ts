@@ -2,6 +2,7 @@ import type { PlanView, ProxyView } from '../../shared/ipc/plans-view';
 import type { LocalPortView } from '../../shared/local-ports/local-port-view';
 import type { SessionView } from '../../shared/ipc/session-view';
 import type { UpdateStatus } from '../../shared/ipc/update-status';
+import { hostAndPort } from '../../shared/credentials/url-parts';
 import { proxyTitle } from '../../shared/ipc/proxy-title';
 import { type FavoriteIds, shownFavorites } from '../../shared/favorites/shown-favorites';
 import {
@@ -75,7 +76,7 @@ export function trayMenuInputOf(
     recent: shown.recent,
     localPorts: localPorts.map((port) => ({
       proxyId: port.proxyId,
-      address: `${port.host === '::1' ? '[::1]' : port.host}:${port.port}`,
+      address: hostAndPort(port.host, port.port),
       title: port.title,
     })),
     refreshing: plans.refreshing,

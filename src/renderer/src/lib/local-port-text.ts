@@ -14,11 +14,6 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(digits)} ${UNITS[unit]}`;
 }
 
-/** `127.0.0.1:8080`, `[::1]:8080`: what apps are given. */
-export function localPortAddress(port: Pick<LocalPortView, 'host' | 'port'>): string {
-  return `${port.host === '::1' ? '[::1]' : port.host}:${port.port}`;
-}
-
 /** "2 open · 15 in all · ↑ 1.2 kB ↓ 34 kB": what went through a port. */
 export function localPortTraffic(stats: LocalPortView['stats']): string {
   return [
