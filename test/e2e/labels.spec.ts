@@ -1,6 +1,7 @@
 import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,
+  controlsOfAnOpenProxy,
   expectPlansShown,
   openControls,
   proxyWhere,
@@ -49,11 +50,7 @@ test.describe('labels', () => {
 
   test('Esc cancels a label edit without sending anything', async ({ popup }) => {
     const { page, api } = popup;
-    await expectPlansShown(page, accountOf(api, 'demo').plans);
-    const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
-    const title = titleOf(proxy);
-    const row = await showProxy(page, proxy);
-    await openControls(row);
+    const { proxy, title, row } = await controlsOfAnOpenProxy(page, api);
 
     await row.getByRole('button', { name: `Edit label for ${title}`, exact: true }).click();
     const field = page.getByRole('textbox', { name: `Label for ${title}`, exact: true });
@@ -70,11 +67,7 @@ test.describe('labels', () => {
     popup,
   }) => {
     const { page, api } = popup;
-    await expectPlansShown(page, accountOf(api, 'demo').plans);
-    const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
-    const title = titleOf(proxy);
-    const row = await showProxy(page, proxy);
-    await openControls(row);
+    const { proxy, title, row } = await controlsOfAnOpenProxy(page, api);
     await row.getByRole('button', { name: `Edit label for ${title}`, exact: true }).click();
     const field = page.getByRole('textbox', { name: `Label for ${title}`, exact: true });
 

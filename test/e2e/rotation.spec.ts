@@ -1,6 +1,7 @@
 import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,
+  controlsOfAnOpenProxy,
   chooseOption,
   expectPlansShown,
   openControls,
@@ -56,12 +57,8 @@ test.describe('rotation', () => {
     popup,
   }) => {
     const { page, api } = popup;
-    await expectPlansShown(page, accountOf(api, 'demo').plans);
-    const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
-    const title = titleOf(proxy);
+    const { proxy, title, row } = await controlsOfAnOpenProxy(page, api);
     const before = proxy.rotate_interval;
-    const row = await showProxy(page, proxy);
-    await openControls(row);
     const picker = row.getByRole('combobox', {
       name: `Rotation interval for ${title}`,
       exact: true,
@@ -93,12 +90,8 @@ test.describe('rotation', () => {
     popup,
   }) => {
     const { page, api } = popup;
-    await expectPlansShown(page, accountOf(api, 'demo').plans);
-    const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
-    const title = titleOf(proxy);
+    const { proxy, title, row } = await controlsOfAnOpenProxy(page, api);
     const before = proxy.rotate_interval;
-    const row = await showProxy(page, proxy);
-    await openControls(row);
     const picker = row.getByRole('combobox', {
       name: `Rotation interval for ${title}`,
       exact: true,

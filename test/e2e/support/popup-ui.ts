@@ -100,6 +100,21 @@ export async function openControls(row: Locator): Promise<Locator> {
   return row;
 }
 
+/**
+ * The demo account's plans shown, then the controls of a proxy of an open (not blocked) plan:
+ * where most tests of a row's settings start. Returns the proxy, its row's title and the row.
+ */
+export async function controlsOfAnOpenProxy(
+  page: Page,
+  api: ApiServer,
+): Promise<{ proxy: Proxy; title: string; row: Locator }> {
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
+  const row = await showProxy(page, proxy);
+  await openControls(row);
+  return { proxy, title: titleOf(proxy), row };
+}
+
 /** Waits until the signed-in popup shows the account's plans. */
 export async function expectPlansShown(page: Page, plans: readonly Plan[]): Promise<void> {
   await expect(searchBox(page)).toBeVisible();
