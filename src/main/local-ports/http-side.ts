@@ -1,49 +1,57 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { Server, type PrepareRequestFunctionResult } from 'proxy-chain';
-import { LOCAL_REALM, localLoginAccepted, serveHttpConnect } from './http-connect';
+import { serveHttpConnect } from './http-connect';
+import { relayHttp } from './http-relay';
+import { LOCAL_REALM, localLoginAccepted } from './local-answer';
 import type { SideContext } from './side-context';
-import { httpUpstreamUrl } from './upstream';
 import { UpstreamAgent } from './upstream-agent';
 
 /** The local HTTP side: what a connection is handed to once its first byte says HTTP. */
 export interface HttpSide {
   /** Takes a connection whose first bytes were read and put back (`socket.unshift`). */
   accept(socket: Socket): void;
-  /** Drops the agent's pooled upstream connections (the sockets themselves are in the SocketSet). */
+  /** Drops pooled upstream connections (the sockets themselves are in the SocketSet). */
   close(): void;
+}
+
+/**
+ * An HTTP upstream takes the app's requests as they are but for the login, so they are relayed
+ * (http-relay.ts). A SOCKS5 upstream cannot: each plain request must be sent to its site as a
+ * proxy would, which is what proxy-chain's Server does (below).
+ */
+export function createHttpSide(context: SideContext): HttpSide {
+  if (context.upstream.protocol === 'http') {
+    return { accept: (socket) => relayHttp(socket, context), close: () => {} };
+  }
+  return createProxyChainSide(context);
 }
 
 /**
  * proxy-chain's Server, never listening itself: its inner http.Server is fed the connections the
  * port accepts (`server.server.emit('connection', socket)`, as proxy-chain's own listen() would).
  * proxy-chain parses the requests, answers a missing local login with 407, and forwards plain
- * requests (dropping hop-by-hop headers, the client's Proxy-Authorization among them, and adding
- * the upstream's). CONNECT is ours (http-connect.ts says why).
+ * requests to their sites over tunnels through the SOCKS5 upstream (UpstreamAgent), dropping
+ * hop-by-hop headers, the app's Proxy-Authorization among them. CONNECT is ours (http-connect.ts
+ * says why).
  */
-export function createHttpSide(context: SideContext): HttpSide {
+function createProxyChainSide(context: SideContext): HttpSide {
   const agent = new UpstreamAgent(context);
-  const { upstream } = context;
-  // The upstream URL holds the password: it goes to proxy-chain only, which with `verbose` off
-  // never logs it, and it is built once here rather than per request.
-  const upstreamProxyUrl = upstream.protocol === 'http' ? httpUpstreamUrl(upstream) : null;
-
-  const server = new ObservedServer((error) => {
-    // proxy-chain's wording of an upstream that refused the login on a plain request.
-    if (error.statusCode === 597 && error.message === 'Invalid upstream proxy credentials') {
-      context.stats.recordError('the proxy refused the login (407)');
-    }
-  });
+  const server = new Server({ authRealm: LOCAL_REALM, verbose: false });
   server.prepareRequestFunction = ({ request }): PrepareRequestFunctionResult => {
-    if (!localLoginAccepted(request, context.localPassword)) {
+    if (!localLoginAccepted(request.headers['proxy-authorization'], context.localPassword)) {
       return { requestAuthentication: true, failMsg: 'This local port needs its password.' };
     }
-    return { upstreamProxyUrl, httpAgent: agent };
+    return { upstreamProxyUrl: null, httpAgent: agent };
   };
   const inner = server.server;
   inner.removeAllListeners('connect');
   inner.on('connect', (request: IncomingMessage, socket: Socket, head: Buffer) => {
-    void serveHttpConnect(request, socket, head, context);
+    const connect = {
+      target: request.url ?? '',
+      proxyAuthorization: request.headers['proxy-authorization'],
+    };
+    void serveHttpConnect(connect, socket, head, context);
   });
 
   return {
@@ -56,20 +64,4 @@ export function createHttpSide(context: SideContext): HttpSide {
     },
     close: () => agent.destroy(),
   };
-}
-
-interface FailedRequestError extends Error {
-  statusCode?: number;
-}
-
-/** proxy-chain's Server, telling us about each request it fails (it has no event for those). */
-class ObservedServer extends Server {
-  constructor(private readonly onFailedRequest: (error: FailedRequestError) => void) {
-    super({ authRealm: LOCAL_REALM, verbose: false });
-  }
-
-  override failRequest(request: IncomingMessage, error: FailedRequestError): void {
-    this.onFailedRequest(error);
-    super.failRequest(request, error);
-  }
 }

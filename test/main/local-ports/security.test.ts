@@ -136,20 +136,29 @@ describe('the local password', () => {
     expect(right.status).toBe(200);
   });
 
-  it('is asked for on CONNECT and accepted with any username', async () => {
-    const localPassword = makeLocalPassword();
-    const port = await open({ upstream: viaHttp(), localPassword });
-    const connect = (auth?: string) =>
-      rawExchange(
-        port.port,
-        `CONNECT 127.0.0.1:${echo.port} HTTP/1.1\r\nHost: x\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ''}\r\n`,
+  it.each([viaHttp, viaSocks])(
+    'is asked for on CONNECT and accepted with any username (%#)',
+    async (upstream) => {
+      const localPassword = makeLocalPassword();
+      const port = await open({ upstream: upstream(), localPassword });
+      const connect = (auth?: string) =>
+        rawExchange(
+          port.port,
+          `CONNECT 127.0.0.1:${echo.port} HTTP/1.1\r\nHost: x\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ''}\r\n`,
+        );
+      expect(await connect()).toMatch(
+        /^HTTP\/1\.1 407 [\s\S]*Proxy-Authenticate: Basic realm="Proxy Tray local port"/,
       );
-    expect(await connect()).toMatch(
-      /^HTTP\/1\.1 407 [\s\S]*Proxy-Authenticate: Basic realm="Proxy Tray local port"/,
-    );
-    expect(await connect(basic('x:wrong'))).toMatch(/^HTTP\/1\.1 407/);
-    expect(await connect(basic(`whoever:${localPassword}`))).toMatch(/^HTTP\/1\.1 200/);
-  });
+      expect(await connect(basic('x:wrong'))).toMatch(/^HTTP\/1\.1 407/);
+      expect(await connect(basic(`whoever:${localPassword}`))).toMatch(/^HTTP\/1\.1 200/);
+      expect(
+        await rawExchange(
+          port.port,
+          `CONNECT no-port-here HTTP/1.1\r\nHost: x\r\nProxy-Authorization: ${basic(`a:${localPassword}`)}\r\n\r\n`,
+        ),
+      ).toMatch(/^HTTP\/1\.1 400 [\s\S]*not host:port/);
+    },
+  );
 
   it('makes the SOCKS side offer only username/password', async () => {
     const localPassword = makeLocalPassword();

@@ -1,0 +1,116 @@
+/**
+ * Writing back the heads the relay (http-relay.ts) parsed. Heads are written from what was parsed
+ * rather than copied as bytes, so the next hop frames each message exactly as the relay did (one
+ * of Content-Length or chunked, never both) and a line the parser would not take whole cannot
+ * slip through. Bodies pass as the bytes they were; only chunked framing is written anew.
+ */
+
+/** A head as http-parser-js reports it: `headers` is [name, value, name, value, …]. */
+export interface ParsedHead {
+  versionMajor: number;
+  versionMinor: number;
+  headers: string[];
+}
+
+/** RFC 9110's token: what a method or a field name may be. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A field value: visible characters, spaces, tabs and obs-text; never CR, LF or NUL. */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** An absolute-form request target (`http://host/path`), as a proxy is sent. */
+const ABSOLUTE_TARGET = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[\x21-\x7e\x80-\xff]+$/;
+/** A status line's reason phrase. */
+const REASON = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** The value of the last field named `name` (any case), or undefined. */
+export function fieldValue(head: ParsedHead, name: string): string | undefined {
+  let value: string | undefined;
+  for (let index = 0; index < head.headers.length; index += 2) {
+    if (head.headers[index]?.toLowerCase() === name) value = head.headers[index + 1];
+  }
+  return value;
+}
+
+/**
+ * Whether the body is chunked, decided as http-parser-js decides it (the last Transfer-Encoding
+ * field is exactly `chunked`), so that the framing written is the framing read.
+ */
+export function isChunked(head: ParsedHead): boolean {
+  return fieldValue(head, 'transfer-encoding')?.toLowerCase() === 'chunked';
+}
+
+/** Whether the message has a Transfer-Encoding this relay would frame differently from the field. */
+export function hasOtherTransferEncoding(head: ParsedHead): boolean {
+  const value = fieldValue(head, 'transfer-encoding');
+  return value !== undefined && value.toLowerCase() !== 'chunked';
+}
+
+/** An absolute-form target a proxy can forward, or false for `/path`, `*` and the malformed. */
+export function isAbsoluteTarget(target: string): boolean {
+  return ABSOLUTE_TARGET.test(target);
+}
+
+/**
+ * The request head for the upstream: the app's fields less its Proxy-Authorization (and
+ * Content-Length when chunked wins), with the upstream's login added. Null when a field or the
+ * method could not be written back safely.
+ */
+export function requestHead(
+  method: string,
+  target: string,
+  head: ParsedHead,
+  proxyAuthorization: string,
+): Buffer | null {
+  if (!TOKEN.test(method) || !isAbsoluteTarget(target)) return null;
+  const chunked = isChunked(head);
+  const fields = writtenFields(
+    head,
+    (name) => name === 'proxy-authorization' || (chunked && name === 'content-length'),
+  );
+  if (fields === null) return null;
+  const start = `${method} ${target} HTTP/${head.versionMajor}.${head.versionMinor}\r\n`;
+  return Buffer.from(
+    `${start}${fields}Proxy-Authorization: ${proxyAuthorization}\r\n\r\n`,
+    'latin1',
+  );
+}
+
+/** The response head for the app, or null when it could not be written back safely. */
+export function responseHead(
+  statusCode: number,
+  statusMessage: string,
+  head: ParsedHead,
+): Buffer | null {
+  const chunked = isChunked(head);
+  const fields = writtenFields(head, (name) => chunked && name === 'content-length');
+  if (fields === null || !REASON.test(statusMessage)) return null;
+  const start = `HTTP/${head.versionMajor}.${head.versionMinor} ${statusCode} ${statusMessage}\r\n`;
+  return Buffer.from(`${start}${fields}\r\n`, 'latin1');
+}
+
+/** The line that opens a chunk of `length` bytes. */
+export function chunkOpening(length: number): string {
+  return `${length.toString(16)}\r\n`;
+}
+
+export const CHUNK_CLOSING = '\r\n';
+
+/** The zero-length chunk that ends a chunked body, with its trailer fields if any. */
+export function lastChunk(trailers: string[]): Buffer {
+  const fields = writtenFields(
+    { versionMajor: 1, versionMinor: 1, headers: trailers },
+    () => false,
+  );
+  return Buffer.from(`0\r\n${fields ?? ''}\r\n`, 'latin1');
+}
+
+function writtenFields(head: ParsedHead, dropped: (lowerName: string) => boolean): string | null {
+  let text = '';
+  const { headers } = head;
+  for (let index = 0; index + 1 < headers.length; index += 2) {
+    const name = headers[index] ?? '';
+    const value = headers[index + 1] ?? '';
+    if (!TOKEN.test(name) || !FIELD_VALUE.test(value)) return null;
+    if (!dropped(name.toLowerCase())) text += `${name}: ${value}\r\n`;
+  }
+  return text;
+}

@@ -1,0 +1,382 @@
+import { connect, type Socket } from 'node:net';
+import { HTTPParser } from 'http-parser-js';
+import { serveHttpConnect } from './http-connect';
+import {
+  CHUNK_CLOSING,
+  chunkOpening,
+  fieldValue,
+  hasOtherTransferEncoding,
+  isAbsoluteTarget,
+  isChunked,
+  lastChunk,
+  requestHead,
+  responseHead,
+  type ParsedHead,
+} from './http-heads';
+import { localAnswer, localLoginAccepted, localLoginRequired } from './local-answer';
+import { readBuffers } from './read-buffers';
+import type { SideContext } from './side-context';
+import { splice } from './splice';
+import { upstreamFailureOf, upstreamFailures, type UpstreamFailure } from './upstream-failure';
+
+// Heads are decoded byte for byte (latin1) and written back the same way: http-parser-js's
+// default, 'ascii', clears each byte's high bit, which would mangle a UTF-8 file name in a
+// Content-Disposition. No other code in the main process uses http-parser-js.
+HTTPParser.encoding = 'latin1';
+
+type Parser = InstanceType<typeof HTTPParser>;
+
+/** A parsed head as http-parser-js hands it to kOnHeadersComplete. */
+interface HeadInfo extends ParsedHead {
+  method: number;
+  url: string;
+  statusCode: number;
+  statusMessage: string;
+  upgrade: boolean;
+}
+
+/** A head callback's answer to http-parser-js: parse no body (the answer to HEAD). */
+const SKIP_BODY = 1;
+/** A head callback's answer to http-parser-js: stop after this head; what follows is not HTTP. */
+const STOP_AFTER_HEAD = 2;
+
+/** A request sent upstream whose final answer has not all come back. */
+interface Awaited {
+  method: string;
+  /** An Upgrade request (WebSocket in absolute form): after its answer's head, bytes pass as they are. */
+  upgrade: boolean;
+}
+
+/**
+ * The local HTTP side for an HTTP upstream: a relay. The upstream is itself an HTTP proxy that
+ * takes the same absolute-form requests the app sends, so each request goes on over one upstream
+ * connection per app connection with its head rewritten (the app's Proxy-Authorization dropped,
+ * the upstream's login added), and the answers come back in order. Bodies pass as the bytes
+ * they arrived in (slices of the read buffers, never copied), with http-parser-js reading the
+ * framing on both sides: this forwards a download at the speed of a plain pipe, where a full
+ * proxy (proxy-chain's forward(): Node's HTTP client, a stream pipeline and a copy of every body
+ * chunk in Node's parser) took twice the CPU and reached 0.73 of the direct speed
+ * (`forward_throughput_vs_direct_ratio`, issue 16).
+ *
+ * What the relay answers itself: a missing local login (407, asked in the local realm), a
+ * request it cannot forward (400), an upstream that refused our login (502 with the words: its
+ * 407 would make the app ask the user for a password it cannot know), an upstream that could not
+ * be reached or closed before answering (502/504 with the words, kept in the port's stats).
+ * CONNECT goes to serveHttpConnect, the path the SOCKS side shares.
+ */
+export function relayHttp(app: Socket, context: SideContext): void {
+  new HttpRelay(app, context).start();
+}
+
+class HttpRelay {
+  private readonly requests: Parser = new HTTPParser(HTTPParser.REQUEST);
+  private upstream: Socket | null = null;
+  /** The upstream connection that answered an Upgrade: its bytes now pass unparsed. */
+  private tunnelled: Socket | null = null;
+  private readonly awaiting: Awaited[] = [];
+  /** Whether part of the oldest awaited answer has reached the app (a failure then cuts it). */
+  private answering = false;
+  private requestChunked = false;
+  private responseChunked = false;
+  /** The answer being relayed is interim (100 Continue): the request still awaits its final one. */
+  private interim = false;
+  /** The answer being relayed has neither a length nor chunks: it ends when the upstream closes. */
+  private answerRunsToClose = false;
+  /** Trailer fields of the chunked body being relayed, each way. */
+  private requestTrailers: string[] = [];
+  private responseTrailers: string[] = [];
+  /** Set when the app's bytes are no longer read as requests: what to do with the rest. */
+  private stoppedReading: ((rest: Buffer) => void) | null = null;
+  /** What to do once every awaited answer has reached the app. */
+  private afterAnswers: (() => void) | null = null;
+  private readonly proxyAuthorization: string;
+
+  constructor(
+    private readonly app: Socket,
+    private readonly context: SideContext,
+  ) {
+    const { username, password } = context.upstream;
+    // Built once per connection and written only to the upstream; never logged.
+    this.proxyAuthorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+  }
+
+  start(): void {
+    const parser = this.requests;
+    parser[HTTPParser.kOnHeadersComplete] = (info) => this.onRequestHead(info as HeadInfo);
+    parser[HTTPParser.kOnBody] = (chunk) => this.onRequestBody(chunk);
+    parser[HTTPParser.kOnHeaders] = (trailers) => {
+      this.requestTrailers = trailers;
+    };
+    parser[HTTPParser.kOnMessageComplete] = () => this.onRequestComplete();
+    this.app.on('data', this.onAppData);
+    this.app.once('close', () => this.upstream?.destroy());
+    // The sniffer paused the socket after putting its first bytes back.
+    this.app.resume();
+  }
+
+  private readonly onAppData = (chunk: Buffer): void => {
+    const upstream = this.upstream;
+    upstream?.cork();
+    const parsed = this.requests.execute(chunk);
+    upstream?.uncork();
+    if (parsed instanceof Error && !this.stoppedReading) {
+      this.answerAndClose(localAnswer(400, 'The request could not be read as HTTP.'));
+    }
+    const stopped = this.stoppedReading;
+    if (stopped) {
+      this.app.off('data', this.onAppData);
+      this.app.pause();
+      stopped(parsed instanceof Error ? Buffer.alloc(0) : chunk.subarray(parsed));
+    }
+  };
+
+  private onRequestHead(info: HeadInfo): number | undefined {
+    const method = HTTPParser.methods[info.method] ?? '';
+    const authorization = fieldValue(info, 'proxy-authorization');
+    if (!localLoginAccepted(authorization, this.context.localPassword)) {
+      return this.answerAndClose(localLoginRequired());
+    }
+    if (method === 'CONNECT') {
+      return this.stopReading((rest) =>
+        this.whenAnswered(() => this.handOverConnect(info.url, authorization, rest)),
+      );
+    }
+    if (!isAbsoluteTarget(info.url)) {
+      return this.answerAndClose(
+        localAnswer(400, 'This is a proxy: send it requests for http:// addresses.'),
+      );
+    }
+    const head = hasOtherTransferEncoding(info)
+      ? null
+      : requestHead(method, info.url, info, this.proxyAuthorization);
+    if (head === null || info.versionMajor !== 1) {
+      return this.answerAndClose(localAnswer(400, 'The request could not be forwarded as it is.'));
+    }
+    this.toUpstream(head);
+    this.awaiting.push({ method, upgrade: info.upgrade });
+    this.requestChunked = isChunked(info);
+    if (info.upgrade) {
+      // Bytes after an Upgrade head are the new protocol's: they wait for the answer.
+      return this.stopReading((rest) => {
+        if (rest.length > 0) this.toUpstream(rest);
+      });
+    }
+    return undefined;
+  }
+
+  private onRequestBody(chunk: Buffer): void {
+    if (this.requestChunked) {
+      this.toUpstream(chunkOpening(chunk.length));
+      this.toUpstream(chunk);
+      this.toUpstream(CHUNK_CLOSING);
+    } else {
+      this.toUpstream(chunk);
+    }
+  }
+
+  private onRequestComplete(): void {
+    if (this.requestChunked) this.toUpstream(lastChunk(this.requestTrailers));
+    this.requestChunked = false;
+    this.requestTrailers = [];
+  }
+
+  private stopReading(then: (rest: Buffer) => void): number {
+    this.stoppedReading = then;
+    return STOP_AFTER_HEAD;
+  }
+
+  /** Stops reading requests and, after the answers already awaited, writes `answer` and closes. */
+  private answerAndClose(answer: string): number {
+    const close = () => {
+      this.upstream?.destroy();
+      this.app.end(answer);
+    };
+    this.stoppedReading ??= () => this.whenAnswered(close);
+    return STOP_AFTER_HEAD;
+  }
+
+  private whenAnswered(then: () => void): void {
+    if (this.awaiting.length === 0) then();
+    else this.afterAnswers = then;
+  }
+
+  private handOverConnect(target: string, proxyAuthorization: string | undefined, rest: Buffer) {
+    this.upstream?.destroy();
+    this.upstream = null;
+    void serveHttpConnect({ target, proxyAuthorization }, this.app, rest, this.context);
+  }
+
+  /** Writes to the upstream, opening a connection if there is none (the last one may have closed). */
+  private toUpstream(data: Buffer | string): void {
+    const upstream = this.upstream ?? this.openUpstream();
+    if (!upstream.write(data)) this.holdWhileDraining(this.app, upstream);
+  }
+
+  private toApp(data: Buffer | string): void {
+    const upstream = this.upstream ?? this.tunnelled;
+    if (!this.app.write(data) && upstream) this.holdWhileDraining(upstream, this.app);
+  }
+
+  /** Backpressure: stops reading `source` until `target` has written what it holds. */
+  private holdWhileDraining(source: Socket, target: Socket): void {
+    if (source.isPaused()) return;
+    source.pause();
+    target.once('drain', () => {
+      if (source === this.app && this.stoppedReading) return;
+      source.resume();
+    });
+  }
+
+  private openUpstream(): Socket {
+    const { upstream: proxy, sockets, tunnelTimeoutMs } = this.context;
+    let failure: UpstreamFailure | null = null;
+    // Always true: backpressure pauses the socket itself (holdWhileDraining), which a false here
+    // would not do (Node only stops reading, and resume() would then not start it again).
+    const onRead = (length: number, buffer: Uint8Array): boolean => {
+      const chunk = Buffer.from(buffer.buffer, buffer.byteOffset, length);
+      if (this.tunnelled === socket) {
+        this.toApp(chunk);
+      } else {
+        this.app.cork();
+        const parsed = answers.execute(chunk);
+        this.app.uncork();
+        if (parsed instanceof Error) {
+          failure = upstreamFailures.notHttp();
+          socket.destroy();
+        } else if (this.tunnelled === socket) {
+          this.tunnel(socket, chunk.subarray(parsed));
+        }
+      }
+      readBuffers.releaseAfterWrites(buffer, this.app);
+      return true;
+    };
+    const socket = sockets.add(
+      connect({
+        host: proxy.host,
+        port: proxy.port,
+        onread: { buffer: readBuffers.next, callback: onRead },
+      }),
+    );
+    const answers = this.answerParser(socket);
+    this.upstream = socket;
+    socket.setNoDelay(true);
+    socket.setTimeout(tunnelTimeoutMs, () => {
+      failure = upstreamFailures.timedOut();
+      socket.destroy();
+    });
+    socket.once('connect', () => socket.setTimeout(0));
+    socket.on('error', (error) => {
+      failure ??= upstreamFailureOf(error);
+    });
+    socket.once('end', () => {
+      // An answer with neither a length nor chunks ends here, and so must the app's connection,
+      // for the app to know it has it all.
+      const endsHere = this.upstream === socket && this.answering && this.answerRunsToClose;
+      answers.finish();
+      if (endsHere) this.app.end();
+    });
+    socket.once('close', () => this.upstreamClosed(socket, failure));
+    return socket;
+  }
+
+  private answerParser(socket: Socket): Parser {
+    const parser = new HTTPParser(HTTPParser.RESPONSE);
+    parser[HTTPParser.kOnHeadersComplete] = (info) => this.onAnswerHead(socket, info as HeadInfo);
+    parser[HTTPParser.kOnBody] = (chunk) => this.onAnswerBody(chunk);
+    parser[HTTPParser.kOnHeaders] = (trailers) => {
+      this.responseTrailers = trailers;
+    };
+    parser[HTTPParser.kOnMessageComplete] = () => this.onAnswerComplete(socket);
+    return parser;
+  }
+
+  private onAnswerHead(socket: Socket, info: HeadInfo): number | undefined {
+    const request = this.awaiting[0];
+    if (request === undefined) return this.upstreamBroke(socket, upstreamFailures.notHttp());
+    if (info.statusCode === 407) {
+      return this.upstreamBroke(socket, upstreamFailures.connectStatus(407));
+    }
+    const head = responseHead(info.statusCode, info.statusMessage, info);
+    if (head === null) return this.upstreamBroke(socket, upstreamFailures.notHttp());
+    this.toApp(head);
+    this.answering = true;
+    if (request.upgrade || info.statusCode === 101) {
+      // From here the two sides talk the protocol they upgraded to (or the refusal's body).
+      this.tunnelled = socket;
+      this.upstream = null;
+      return STOP_AFTER_HEAD;
+    }
+    this.interim = info.statusCode < 200;
+    const bodiless =
+      request.method === 'HEAD' || this.interim || [204, 304].includes(info.statusCode);
+    this.responseChunked = isChunked(info) && !bodiless;
+    this.answerRunsToClose =
+      !bodiless && !this.responseChunked && fieldValue(info, 'content-length') === undefined;
+    return bodiless ? SKIP_BODY : undefined;
+  }
+
+  private onAnswerBody(chunk: Buffer): void {
+    if (this.responseChunked) {
+      this.toApp(chunkOpening(chunk.length));
+      this.toApp(chunk);
+      this.toApp(CHUNK_CLOSING);
+    } else {
+      this.toApp(chunk);
+    }
+  }
+
+  private onAnswerComplete(socket: Socket): void {
+    if (socket !== this.upstream || !this.answering) return;
+    if (this.responseChunked) this.toApp(lastChunk(this.responseTrailers));
+    this.responseChunked = false;
+    this.responseTrailers = [];
+    this.answering = false;
+    this.answerRunsToClose = false;
+    // An interim answer (100 Continue) is followed by the final one to the same request.
+    if (this.interim) return;
+    this.awaiting.shift();
+    if (this.awaiting.length === 0 && this.afterAnswers) {
+      const then = this.afterAnswers;
+      this.afterAnswers = null;
+      then();
+    }
+  }
+
+  /** The upstream answered an Upgrade request: from here both sides pass bytes as they are. */
+  private tunnel(upstream: Socket, rest: Buffer): void {
+    // The upstream's reads keep coming to onRead (an `onread` socket emits no 'data'), which
+    // passes them on as they are from now on; splice takes the app's side and the closing.
+    if (rest.length > 0) this.toApp(rest);
+    // The app's bytes after its Upgrade head were sent on when it stopped being read.
+    this.stoppedReading = null;
+    splice(this.app, upstream);
+  }
+
+  /** The upstream said something the relay cannot pass on: the app hears why, if it can. */
+  private upstreamBroke(socket: Socket, failure: UpstreamFailure): number {
+    this.context.stats.recordError(failure.message);
+    this.failApp(failure);
+    socket.destroy();
+    return STOP_AFTER_HEAD;
+  }
+
+  private upstreamClosed(socket: Socket, failure: UpstreamFailure | null): void {
+    if (socket !== this.upstream) return;
+    this.upstream = null;
+    // Closed while idle (its keep-alive ran out): the next request opens another connection.
+    if (this.awaiting.length === 0) return;
+    const why = failure ?? upstreamFailures.closed();
+    this.context.stats.recordError(why.message);
+    this.failApp(why);
+  }
+
+  private failApp(failure: UpstreamFailure): void {
+    this.awaiting.length = 0;
+    this.afterAnswers = null;
+    this.stoppedReading ??= () => {};
+    this.app.off('data', this.onAppData);
+    // Part of an answer already went out: the app must see it cut, not a second answer.
+    if (this.answering) this.app.destroy();
+    else this.app.end(localAnswer(failure.httpStatus, `Proxy Tray: ${failure.message}.`));
+  }
+}
