@@ -12,16 +12,14 @@ export interface ConnectRequest {
 }
 
 /**
- * CONNECT on the local HTTP side, whichever parser read it (the relay for HTTP upstreams,
- * proxy-chain's server for SOCKS5 ones). It replaces proxy-chain's own CONNECT handling (its
- * chain() and chainSocks()) with the tunnel the SOCKS side uses, for three reasons found in
- * proxy-chain 3.0's source: their failures reach only the client, as a status line
- * (`597 UPSTREAM407`), with no event for a refused connection or a SOCKS failure, so the port's
- * stats could not say why; chainSocks hands the URL's bracketed IPv6 host (`[::1]`) to the socks
- * client, which cannot connect to it; and one tunnel path means one set of worded failures for
- * both local sides. The app's own Proxy-Authorization is read here and never sent on: the CONNECT
- * line to the upstream is built from scratch (upstream-tunnel.ts). `head` is what the app sent
- * after its CONNECT head, for the tunnel.
+ * CONNECT on the local HTTP side of a port whose upstream is SOCKS5, as proxy-chain's server read
+ * it (with an HTTP upstream the relay sends CONNECT on: http-relay.ts). It replaces proxy-chain's
+ * own CONNECT handling (its chainSocks()) with the tunnel the SOCKS side uses, for three reasons
+ * found in proxy-chain 3.0's source: its failures reach only the client, as a status line, with
+ * no event for a SOCKS failure, so the port's stats could not say why; it hands the URL's
+ * bracketed IPv6 host (`[::1]`) to the socks client, which cannot connect to it; and one tunnel
+ * path means one set of worded failures for both local sides. `head` is what the app sent after
+ * its CONNECT head, for the tunnel.
  */
 export async function serveHttpConnect(
   request: ConnectRequest,

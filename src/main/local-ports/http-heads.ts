@@ -1,3 +1,5 @@
+import { hostForUrl } from './upstream';
+
 /**
  * Writing back the heads the relay (http-relay.ts) parsed. Heads are written from what was parsed
  * rather than copied as bytes, so the next hop frames each message exactly as the relay did (one
@@ -85,6 +87,18 @@ export function responseHead(
   if (fields === null || !REASON.test(statusMessage)) return null;
   const start = `HTTP/${head.versionMajor}.${head.versionMinor} ${statusCode} ${statusMessage}\r\n`;
   return Buffer.from(`${start}${fields}\r\n`, 'latin1');
+}
+
+/**
+ * A CONNECT request written from scratch: the target (IPv6 bracketed) as line and Host, and the
+ * upstream's login. Nothing of the app's own CONNECT is passed on.
+ */
+export function connectHead(
+  destination: { host: string; port: number },
+  proxyAuthorization: string,
+): string {
+  const target = `${hostForUrl(destination.host)}:${destination.port}`;
+  return `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: ${proxyAuthorization}\r\n\r\n`;
 }
 
 /** The line that opens a chunk of `length` bytes. */

@@ -1,9 +1,10 @@
 import { connect, type Socket } from 'node:net';
 import { HTTPParser } from 'http-parser-js';
-import { serveHttpConnect } from './http-connect';
+import { connectTarget } from './http-connect';
 import {
   CHUNK_CLOSING,
   chunkOpening,
+  connectHead,
   fieldValue,
   hasOtherTransferEncoding,
   isAbsoluteTarget,
@@ -43,8 +44,11 @@ const STOP_AFTER_HEAD = 2;
 /** A request sent upstream whose final answer has not all come back. */
 interface Awaited {
   method: string;
-  /** An Upgrade request (WebSocket in absolute form): after its answer's head, bytes pass as they are. */
-  upgrade: boolean;
+  /**
+   * CONNECT, or an Upgrade (WebSocket in absolute form): once its answer's head is in, bytes pass
+   * as they are both ways.
+   */
+  opensTunnel: boolean;
 }
 
 /**
@@ -58,11 +62,16 @@ interface Awaited {
  * chunk in Node's parser) took twice the CPU and reached 0.73 of the direct speed
  * (`forward_throughput_vs_direct_ratio`, issue 16).
  *
+ * CONNECT is relayed the same way, on an upstream connection of its own, and once the upstream
+ * has opened the tunnel its bytes pass as they are (the same reused read buffers), as do those of
+ * an Upgrade request once answered.
+ *
  * What the relay answers itself: a missing local login (407, asked in the local realm), a
  * request it cannot forward (400), an upstream that refused our login (502 with the words: its
  * 407 would make the app ask the user for a password it cannot know), an upstream that could not
- * be reached or closed before answering (502/504 with the words, kept in the port's stats).
- * CONNECT goes to serveHttpConnect, the path the SOCKS side shares.
+ * be reached, closed before answering, refused a CONNECT or took too long to open it (502/504 or
+ * its status, with the words, kept in the port's stats: upstream-failure.ts, as on the SOCKS
+ * side).
  */
 export function relayHttp(app: Socket, context: SideContext): void {
   new HttpRelay(app, context).start();
@@ -71,7 +80,7 @@ export function relayHttp(app: Socket, context: SideContext): void {
 class HttpRelay {
   private readonly requests: Parser = new HTTPParser(HTTPParser.REQUEST);
   private upstream: Socket | null = null;
-  /** The upstream connection that answered an Upgrade: its bytes now pass unparsed. */
+  /** The upstream connection that opened a tunnel (CONNECT, Upgrade): its bytes pass unparsed. */
   private tunnelled: Socket | null = null;
   private readonly awaiting: Awaited[] = [];
   /** Whether part of the oldest awaited answer has reached the app (a failure then cuts it). */
@@ -85,6 +94,8 @@ class HttpRelay {
   /** Trailer fields of the chunked body being relayed, each way. */
   private requestTrailers: string[] = [];
   private responseTrailers: string[] = [];
+  /** What the app sent after a head that opens a tunnel, for the tunnel once it is open. */
+  private heldForTunnel: Buffer = Buffer.alloc(0);
   /** Set when the app's bytes are no longer read as requests: what to do with the rest. */
   private stoppedReading: ((rest: Buffer) => void) | null = null;
   /** What to do once every awaited answer has reached the app. */
@@ -136,11 +147,7 @@ class HttpRelay {
     if (!localLoginAccepted(authorization, this.context.localPassword)) {
       return this.answerAndClose(localLoginRequired());
     }
-    if (method === 'CONNECT') {
-      return this.stopReading((rest) =>
-        this.whenAnswered(() => this.handOverConnect(info.url, authorization, rest)),
-      );
-    }
+    if (method === 'CONNECT') return this.sendConnect(info.url);
     if (!isAbsoluteTarget(info.url)) {
       return this.answerAndClose(
         localAnswer(400, 'This is a proxy: send it requests for http:// addresses.'),
@@ -153,25 +160,43 @@ class HttpRelay {
       return this.answerAndClose(localAnswer(400, 'The request could not be forwarded as it is.'));
     }
     this.toUpstream(head);
-    this.awaiting.push({ method, upgrade: info.upgrade });
+    this.awaiting.push({ method, opensTunnel: info.upgrade });
     this.requestChunked = isChunked(info);
-    if (info.upgrade) {
-      // Bytes after an Upgrade head are the new protocol's: they wait for the answer.
-      return this.stopReading((rest) => {
-        if (rest.length > 0) this.toUpstream(rest);
-      });
+    return info.upgrade ? this.holdForTunnel() : undefined;
+  }
+
+  /**
+   * CONNECT goes to the upstream once the answers already due are in, on a connection of its own
+   * (as browsers do): a proxy may not take CONNECT on a connection that carried requests (Node's
+   * http.Server throws ERR_HTTP_SOCKET_ASSIGNED when one is still being answered). Its line is
+   * written anew, with only the target and our login: nothing else of the app's reaches the
+   * upstream. The tunnel must open within the port's tunnel timeout.
+   */
+  private sendConnect(target: string): number {
+    const destination = connectTarget(target);
+    if (destination === null) {
+      return this.answerAndClose(localAnswer(400, 'The CONNECT target is not host:port.'));
     }
-    return undefined;
+    return this.stopReading((rest) => {
+      this.heldForTunnel = rest;
+      this.whenAnswered(() => {
+        this.upstream?.destroy();
+        this.upstream = null;
+        this.awaiting.push({ method: 'CONNECT', opensTunnel: true });
+        this.toUpstream(connectHead(destination, this.proxyAuthorization));
+      });
+    });
+  }
+
+  /** After an Upgrade head, the app's bytes are the new protocol's: they wait for the answer. */
+  private holdForTunnel(): number {
+    return this.stopReading((rest) => {
+      this.heldForTunnel = rest;
+    });
   }
 
   private onRequestBody(chunk: Buffer): void {
-    if (this.requestChunked) {
-      this.toUpstream(chunkOpening(chunk.length));
-      this.toUpstream(chunk);
-      this.toUpstream(CHUNK_CLOSING);
-    } else {
-      this.toUpstream(chunk);
-    }
+    writeBodyPiece(chunk, this.requestChunked, (data) => this.toUpstream(data));
   }
 
   private onRequestComplete(): void {
@@ -198,12 +223,6 @@ class HttpRelay {
   private whenAnswered(then: () => void): void {
     if (this.awaiting.length === 0) then();
     else this.afterAnswers = then;
-  }
-
-  private handOverConnect(target: string, proxyAuthorization: string | undefined, rest: Buffer) {
-    this.upstream?.destroy();
-    this.upstream = null;
-    void serveHttpConnect({ target, proxyAuthorization }, this.app, rest, this.context);
   }
 
   /** Writes to the upstream, opening a connection if there is none (the last one may have closed). */
@@ -264,7 +283,10 @@ class HttpRelay {
       failure = upstreamFailures.timedOut();
       socket.destroy();
     });
-    socket.once('connect', () => socket.setTimeout(0));
+    // The timeout covers connecting, and a CONNECT until its answer (onAnswerHead).
+    socket.once('connect', () => {
+      if (!this.awaiting.some((request) => request.method === 'CONNECT')) socket.setTimeout(0);
+    });
     socket.on('error', (error) => {
       failure ??= upstreamFailureOf(error);
     });
@@ -296,15 +318,14 @@ class HttpRelay {
     if (info.statusCode === 407) {
       return this.upstreamBroke(socket, upstreamFailures.connectStatus(407));
     }
+    if (request.method === 'CONNECT') return this.connectAnswered(socket, info.statusCode);
     const head = responseHead(info.statusCode, info.statusMessage, info);
     if (head === null) return this.upstreamBroke(socket, upstreamFailures.notHttp());
     this.toApp(head);
     this.answering = true;
-    if (request.upgrade || info.statusCode === 101) {
+    if (request.opensTunnel || info.statusCode === 101) {
       // From here the two sides talk the protocol they upgraded to (or the refusal's body).
-      this.tunnelled = socket;
-      this.upstream = null;
-      return STOP_AFTER_HEAD;
+      return this.openTunnel(socket);
     }
     this.interim = info.statusCode < 200;
     const bodiless =
@@ -315,14 +336,28 @@ class HttpRelay {
     return bodiless ? SKIP_BODY : undefined;
   }
 
-  private onAnswerBody(chunk: Buffer): void {
-    if (this.responseChunked) {
-      this.toApp(chunkOpening(chunk.length));
-      this.toApp(chunk);
-      this.toApp(CHUNK_CLOSING);
-    } else {
-      this.toApp(chunk);
+  /**
+   * The upstream's answer to CONNECT: 2xx opens the tunnel, anything else is a failure in words
+   * (as the SOCKS side and a SOCKS5 upstream's CONNECT word theirs: upstream-failure.ts).
+   */
+  private connectAnswered(socket: Socket, status: number): number {
+    socket.setTimeout(0);
+    if (status < 200 || status > 299) {
+      return this.upstreamBroke(socket, upstreamFailures.connectStatus(status));
     }
+    this.toApp('HTTP/1.1 200 Connection Established\r\n\r\n');
+    this.answering = true;
+    return this.openTunnel(socket);
+  }
+
+  private openTunnel(socket: Socket): number {
+    this.tunnelled = socket;
+    this.upstream = null;
+    return STOP_AFTER_HEAD;
+  }
+
+  private onAnswerBody(chunk: Buffer): void {
+    writeBodyPiece(chunk, this.responseChunked, (data) => this.toApp(data));
   }
 
   private onAnswerComplete(socket: Socket): void {
@@ -342,12 +377,12 @@ class HttpRelay {
     }
   }
 
-  /** The upstream answered an Upgrade request: from here both sides pass bytes as they are. */
+  /** The upstream opened a tunnel (CONNECT, Upgrade): from here both sides pass bytes as they are. */
   private tunnel(upstream: Socket, rest: Buffer): void {
     // The upstream's reads keep coming to onRead (an `onread` socket emits no 'data'), which
     // passes them on as they are from now on; splice takes the app's side and the closing.
     if (rest.length > 0) this.toApp(rest);
-    // The app's bytes after its Upgrade head were sent on when it stopped being read.
+    if (this.heldForTunnel.length > 0) upstream.write(this.heldForTunnel);
     this.stoppedReading = null;
     splice(this.app, upstream);
   }
@@ -379,4 +414,15 @@ class HttpRelay {
     if (this.answering) this.app.destroy();
     else this.app.end(localAnswer(failure.httpStatus, `Proxy Tray: ${failure.message}.`));
   }
+}
+
+/** A piece of a body, as it came or, in a chunked body, framed as one chunk. */
+function writeBodyPiece(
+  piece: Buffer,
+  chunked: boolean,
+  write: (data: Buffer | string) => void,
+): void {
+  if (chunked) write(chunkOpening(piece.length));
+  write(piece);
+  if (chunked) write(CHUNK_CLOSING);
 }

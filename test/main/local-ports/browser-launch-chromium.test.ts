@@ -10,6 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BrowserLauncher } from '../../../src/main/local-ports/browser-launcher';
 import { chromiumChoice, requireChromium } from '../../e2e/support/chromium';
 import { pidGone, processesNaming } from './browser-processes';
+import { until } from './until';
 import { startRecordingProxy, type RecordingProxy } from './browser-recording-proxy';
 
 // The real Chromium (Debian's /usr/bin/chromium, apt package "chromium") started by the launcher
@@ -82,6 +83,9 @@ function launch(
 
 async function expectAllGone(pid: number, profileDir: string): Promise<void> {
   expect(pidGone(pid)).toBe(true);
+  // A process killed with SIGKILL stays listed for the few ms the system takes to tear it down
+  // (seen: a renderer still in /proc right after close() resolved, on a loaded machine).
+  await until(() => processesNaming(profileDir).length === 0, 2_000).catch(() => {});
   expect(processesNaming(profileDir)).toEqual([]);
 }
 

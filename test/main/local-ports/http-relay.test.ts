@@ -6,7 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
 import { listen } from '../proxy-check/listening';
 import { startRecordingHttpProxy, type RecordingProxy } from './recording-servers';
-import { rawApp, startScriptedUpstream, type ScriptedUpstream } from './raw-peers';
+import {
+  rawApp,
+  startScriptedUpstream,
+  type RawConnection,
+  type ScriptedUpstream,
+} from './raw-peers';
 import { until } from './until';
 
 const LOGIN = { username: 'plan-user', password: 'Relay-Secret-42' };
@@ -192,6 +197,20 @@ describe('against an upstream answering byte by byte', () => {
   });
   afterAll(() => upstream.close());
 
+  /** A port to the scripted upstream, an app that sent `text` there, and the upstream's side. */
+  async function sent(text: string): Promise<{
+    port: LocalPort;
+    app: RawConnection;
+    up: RawConnection;
+  }> {
+    const port = await openTo(upstream.port);
+    const app = await rawApp(port.port);
+    app.write(text);
+    const up = await upstream.connection();
+    await up.waitFor('\r\n\r\n');
+    return { port, app, up };
+  }
+
   it('sends pipelined requests on in order and writes each answer back as it came', async () => {
     const port = await openTo(upstream.port);
     const app = await rawApp(port.port);
@@ -238,13 +257,9 @@ describe('against an upstream answering byte by byte', () => {
   });
 
   it('passes 100 Continue, then the body, then the final answer', async () => {
-    const port = await openTo(upstream.port);
-    const app = await rawApp(port.port);
-    app.write(
+    const { app, up } = await sent(
       'POST http://site.test/up HTTP/1.1\r\nHost: site.test\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n',
     );
-    const up = await upstream.connection();
-    await up.waitFor('\r\n\r\n');
     up.write('HTTP/1.1 100 Continue\r\n\r\n');
     await app.waitFor('100 Continue');
     app.write('hello');
@@ -275,14 +290,52 @@ describe('against an upstream answering byte by byte', () => {
     expect(app.received()).toBe('HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nfirst second');
   });
 
-  it('passes bytes unparsed both ways once an Upgrade is answered', async () => {
-    const port = await openTo(upstream.port);
-    const app = await rawApp(port.port);
+  it("sends CONNECT anew on a connection of its own, holding the app's early bytes until the tunnel is open", async () => {
+    const { app, up: plain } = await sent(
+      'GET http://site.test/1 HTTP/1.1\r\nHost: site.test\r\n\r\n',
+    );
     app.write(
+      `CONNECT site.test:443 HTTP/1.1\r\nHost: site.test:443\r\nUser-Agent: app/1\r\nProxy-Authorization: ${APP_LOGIN}\r\n\r\n\x16\x03\x01early`,
+    );
+    plain.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
+    const tunnel = await upstream.connection(1);
+    await tunnel.waitFor('\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(tunnel.received()).toBe(
+      `CONNECT site.test:443 HTTP/1.1\r\nHost: site.test:443\r\nProxy-Authorization: ${UPSTREAM_LOGIN}\r\n\r\n`,
+    );
+    tunnel.write(
+      'HTTP/1.1 200 Connection established\r\nProxy-Agent: up\r\n\r\n\x16\x03\x03server',
+    );
+    await tunnel.waitFor('\x16\x03\x01early');
+    await app.waitFor('server');
+    expect(app.received()).toBe(
+      'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok' +
+        'HTTP/1.1 200 Connection Established\r\n\r\n\x16\x03\x03server',
+    );
+    app.write('GET / HTTP/1.1\r\n\r\n');
+    await tunnel.waitFor('early' + 'GET / HTTP/1.1\r\n\r\n');
+  });
+
+  it('words a CONNECT the upstream refuses, with its status', async () => {
+    const { port, app, up } = await sent(
+      'CONNECT blocked.test:25 HTTP/1.1\r\nHost: blocked.test:25\r\n\r\n',
+    );
+    up.write('HTTP/1.1 403 Forbidden\r\nContent-Length: 4\r\n\r\nnope');
+    await until(() => app.socket.readableEnded);
+    expect(app.received()).toMatch(/^HTTP\/1\.1 403 Forbidden\r\n/);
+    expect(app.received()).toContain(
+      'Proxy Tray: the proxy would not open the connection (HTTP 403).',
+    );
+    expect(port.stats().lastError?.message).toBe(
+      'the proxy would not open the connection (HTTP 403)',
+    );
+  });
+
+  it('passes bytes unparsed both ways once an Upgrade is answered', async () => {
+    const { app, up } = await sent(
       'GET http://site.test/ws HTTP/1.1\r\nHost: site.test\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
     );
-    const up = await upstream.connection();
-    await up.waitFor('\r\n\r\n');
     up.write(
       'HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n\x81\x02hi',
     );
@@ -294,11 +347,11 @@ describe('against an upstream answering byte by byte', () => {
   });
 
   it('opens another upstream connection when the last one closed while idle', async () => {
-    const port = await openTo(upstream.port);
-    const app = await rawApp(port.port);
-    app.write('GET http://site.test/1 HTTP/1.1\r\nHost: site.test\r\n\r\n');
-    const first = await upstream.connection(0);
-    await first.waitFor('\r\n\r\n');
+    const {
+      port,
+      app,
+      up: first,
+    } = await sent('GET http://site.test/1 HTTP/1.1\r\nHost: site.test\r\n\r\n');
     first.write('HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\none');
     await app.waitFor('one');
     first.socket.end();
@@ -313,11 +366,9 @@ describe('against an upstream answering byte by byte', () => {
   });
 
   it("answers the upstream's 407 in words instead of passing on its login prompt", async () => {
-    const port = await openTo(upstream.port);
-    const app = await rawApp(port.port);
-    app.write('GET http://site.test/1 HTTP/1.1\r\nHost: site.test\r\n\r\n');
-    const up = await upstream.connection();
-    await up.waitFor('\r\n\r\n');
+    const { port, app, up } = await sent(
+      'GET http://site.test/1 HTTP/1.1\r\nHost: site.test\r\n\r\n',
+    );
     up.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
     await app.waitFor('ok');
     app.write('GET http://site.test/2 HTTP/1.1\r\nHost: site.test\r\n\r\n');
@@ -334,11 +385,11 @@ describe('against an upstream answering byte by byte', () => {
   });
 
   it('says when the answer is not HTTP, and cuts an answer the upstream breaks off', async () => {
-    const port = await openTo(upstream.port);
-    const first = await rawApp(port.port);
-    first.write('GET http://site.test/ HTTP/1.1\r\nHost: site.test\r\n\r\n');
-    const up = await upstream.connection(0);
-    await up.waitFor('\r\n\r\n');
+    const {
+      port,
+      app: first,
+      up,
+    } = await sent('GET http://site.test/ HTTP/1.1\r\nHost: site.test\r\n\r\n');
     up.write('SSH-2.0-OpenSSH_9.2\r\n\r\n');
     await until(() => first.socket.readableEnded);
     expect(first.received()).toMatch(/^HTTP\/1\.1 502 /);
