@@ -13,10 +13,10 @@ const LOGIN = { username: 'bench-user', password: 'bench-password' };
 const BASIC = `Basic ${Buffer.from(`${LOGIN.username}:${LOGIN.password}`).toString('base64')}`;
 const DOWNLOAD_BYTES = 64 * 1024 * 1024;
 /**
- * Downloads per path and figure, taken in turns (direct, local, direct, …). Single downloads on
- * loopback swing by a third either way: on a 2-core machine the median of 21, with the CPUs kept
- * apart, held the ratio within 0.84–1.06 over eleven runs of the same code (11 downloads sharing
- * the CPUs: 0.73–1.10 over five).
+ * Downloads per path and figure, taken in turns (direct, local, direct, …), each on a connection
+ * of its own. Single downloads on loopback swing by a third either way, and a kept connection
+ * keeps its speed for the whole run: on one kept connection per path the ratio ranged over
+ * 0.84–1.06 across runs of the same code, on new ones 0.86–0.93 (2-core machine, CPUs apart).
  */
 const ROUNDS = 21;
 const CHUNK = Buffer.alloc(64 * 1024, 0x61);
@@ -137,7 +137,7 @@ async function throughput(
   originUrl: string,
   localPortPid: number,
 ): Promise<void> {
-  const agent = new Agent({ keepAlive: true });
+  const agent = new Agent({ keepAlive: false });
   const rate = async (hop: Hop) => {
     const start = performance.now();
     const { bytes } = await get(hop, `${originUrl}/big`, agent);

@@ -21,6 +21,8 @@ class ReadBuffers {
 
   /** Gives `buffer` back once `writer` has written all it was given so far. */
   releaseAfterWrites(buffer: Uint8Array, writer: Socket): void {
+    // An ended or destroyed writer may still be flushing from it: the collector takes it then.
+    if (!writer.writable) return;
     if (writer.writableLength === 0) this.keep(buffer);
     // Writes finish in order, so this empty one finishes after the ones reading `buffer`.
     else writer.write(NOTHING, () => this.keep(buffer));

@@ -54,3 +54,11 @@ it('takes a buffer back at once when nothing is waiting to be written', async ()
   readBuffers.releaseAfterWrites(buffer, writer);
   expect(readBuffers.next()).toBe(buffer);
 });
+
+it('leaves a buffer to the collector when its writer has ended, as it may still be flushing', async () => {
+  const { writer } = await socketToIdlePeer();
+  const buffer = readBuffers.next();
+  writer.end(buffer);
+  readBuffers.releaseAfterWrites(buffer, writer);
+  expect([readBuffers.next(), readBuffers.next()]).not.toContain(buffer);
+});
