@@ -6,7 +6,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { startLocalPort, type LocalPort } from '../../src/main/local-ports/local-port';
 import { startHttpProxy } from '../main/proxy-check/proxy-servers';
-import { cpusApart, cpuTimeMs } from './cpu-pinning';
+import { cpusApart, cpuTimeMs, type CpusApart } from './cpu-pinning';
 import { median, report } from './measure';
 
 const LOGIN = { username: 'bench-user', password: 'bench-password' };
@@ -22,12 +22,16 @@ const ROUNDS = 21;
 const CHUNK = Buffer.alloc(64 * 1024, 0x61);
 const REPO_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const LOCAL_PORT_CHILD = fileURLToPath(new URL('./local-port-child.ts', import.meta.url));
+const PIPE_CHILD = fileURLToPath(new URL('./pipe-child.ts', import.meta.url));
 
 /**
  * Forwarding through a local port next to the same upstream used directly with its login, in one
  * run on loopback:
  * - forward_throughput_vs_direct_ratio: a 64 MB download as a plain HTTP proxy request, local over
  *   direct (goal >= 0.9);
+ * - forward_pipe_vs_direct_ratio: the same through a bare TCP pipe in a process of its own that
+ *   parses nothing (pipe-child.ts), the floor an extra hop between processes sets on this
+ *   machine; forward_local_vs_pipe_ratio: the local port against that floor;
  * - forward_local_cpu_ms_per_gb: the CPU time the local port's process spent per GB of those
  *   downloads (Linux), what the forwarding costs whatever the scheduler does;
  * - forward_connect_throughput_vs_direct_ratio: the same download over a CONNECT tunnel (the path
@@ -68,31 +72,23 @@ export async function benchForwarding(): Promise<void> {
   const originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
   const upstream = await startHttpProxy(LOGIN);
   const apart = cpusApart();
-  const childArgs = ['--import', 'tsx', LOCAL_PORT_CHILD, String(upstream.port)];
-  const [command, args] = apart?.onChildCpu(process.execPath, childArgs) ?? [
-    process.execPath,
-    childArgs,
-  ];
-  const child = spawn(command, args, {
-    cwd: REPO_DIR,
-    env: { ...process.env, BENCH_UPSTREAM_LOGIN: `${LOGIN.username}:${LOGIN.password}` },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [firstLine] = (await once(child.stdout, 'data')) as [Buffer];
-  const childPort = (JSON.parse(firstLine.toString()) as { port: number }).port;
+  const child = await startChild(LOCAL_PORT_CHILD, upstream.port, apart);
+  const pipe = await startChild(PIPE_CHILD, upstream.port, apart);
   const local = await startLocalPort({
     upstream: { protocol: 'http', host: '127.0.0.1', port: upstream.port, ...LOGIN },
   });
   const direct: Hop = { port: upstream.port, headers: { 'proxy-authorization': BASIC } };
-  const viaLocal: Hop = { port: childPort, headers: {} };
+  const viaLocal: Hop = { port: child.port, headers: {} };
+  const viaPipe: Hop = { port: pipe.port, headers: {} };
   try {
-    await throughput(direct, viaLocal, originUrl, child.pid ?? 0);
+    await throughput(direct, viaLocal, viaPipe, originUrl, child.pid);
     await tunnelThroughput(direct, viaLocal, (origin.address() as AddressInfo).port);
     await latency(direct, viaLocal, originUrl);
     await concurrency(local, originUrl);
   } finally {
     apart?.restore();
     child.kill();
+    pipe.kill();
     await local.close();
     await upstream.close();
     origin.close();
@@ -131,9 +127,37 @@ function get(hop: Hop, url: string, agent: Agent): Promise<{ firstByteMs: number
   });
 }
 
+interface Child {
+  port: number;
+  pid: number;
+  kill(): void;
+}
+
+/** Starts a bench child (`file <upstreamPort>`), on a CPU of its own where it can, at its port. */
+async function startChild(
+  file: string,
+  upstreamPort: number,
+  apart: CpusApart | null,
+): Promise<Child> {
+  const childArgs = ['--import', 'tsx', file, String(upstreamPort)];
+  const [command, args] = apart?.onChildCpu(process.execPath, childArgs) ?? [
+    process.execPath,
+    childArgs,
+  ];
+  const child = spawn(command, args, {
+    cwd: REPO_DIR,
+    env: { ...process.env, BENCH_UPSTREAM_LOGIN: `${LOGIN.username}:${LOGIN.password}` },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [firstLine] = (await once(child.stdout, 'data')) as [Buffer];
+  const { port } = JSON.parse(firstLine.toString()) as { port: number };
+  return { port, pid: child.pid ?? 0, kill: () => child.kill() };
+}
+
 async function throughput(
   direct: Hop,
   viaLocal: Hop,
+  viaPipe: Hop,
   originUrl: string,
   localPortPid: number,
 ): Promise<void> {
@@ -145,19 +169,25 @@ async function throughput(
   };
   const directRates: number[] = [];
   const localRates: number[] = [];
-  await rate(direct);
-  await rate(viaLocal);
-  const cpuBefore = cpuTimeMs(localPortPid);
+  const pipeRates: number[] = [];
+  for (const hop of [direct, viaLocal, viaPipe]) await rate(hop);
+  let localCpuMs = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     directRates.push(await rate(direct));
+    const cpuBefore = cpuTimeMs(localPortPid);
     localRates.push(await rate(viaLocal));
+    localCpuMs += cpuTimeMs(localPortPid) - cpuBefore;
+    pipeRates.push(await rate(viaPipe));
   }
-  const forwardedGb = (ROUNDS * DOWNLOAD_BYTES) / 1024 ** 3;
-  report('forward_local_cpu_ms_per_gb', (cpuTimeMs(localPortPid) - cpuBefore) / forwardedGb);
   agent.destroy();
-  report('forward_direct_mb_per_s', (median(directRates) * 1000) / 1024 / 1024);
-  report('forward_local_mb_per_s', (median(localRates) * 1000) / 1024 / 1024);
+  const mbPerS = (rates: number[]) => (median(rates) * 1000) / 1024 / 1024;
+  report('forward_local_cpu_ms_per_gb', localCpuMs / ((ROUNDS * DOWNLOAD_BYTES) / 1024 ** 3));
+  report('forward_direct_mb_per_s', mbPerS(directRates));
+  report('forward_local_mb_per_s', mbPerS(localRates));
+  report('forward_pipe_mb_per_s', mbPerS(pipeRates));
   report('forward_throughput_vs_direct_ratio', median(localRates) / median(directRates));
+  report('forward_pipe_vs_direct_ratio', median(pipeRates) / median(directRates));
+  report('forward_local_vs_pipe_ratio', median(localRates) / median(pipeRates));
 }
 
 /**
