@@ -20,9 +20,17 @@ async function exportVia(
   menuName: string,
   item: string,
 ): Promise<{ name: string; text: string }> {
-  await page.getByRole('button', { name: menuName, exact: true }).click();
+  const menuItem = page.getByRole('menuitem', { name: item, exact: true });
+  // Opened until its item shows: a click right after the previous export can land while the
+  // list redraws for that export's notice and open nothing (seen once in a CI run).
+  await expect(async () => {
+    if (!(await menuItem.isVisible())) {
+      await page.getByRole('button', { name: menuName, exact: true }).click();
+    }
+    await expect(menuItem).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   const downloading = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: item, exact: true }).click();
+  await menuItem.click();
   const download: Download = await downloading;
   const path = await download.path();
   return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
