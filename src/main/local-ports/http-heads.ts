@@ -65,7 +65,7 @@ export function requestHead(
   if (!TOKEN.test(method) || !isAbsoluteTarget(target)) return null;
   const chunked = isChunked(head);
   const fields = writtenFields(
-    head,
+    head.headers,
     (name) => name === 'proxy-authorization' || (chunked && name === 'content-length'),
   );
   if (fields === null) return null;
@@ -83,7 +83,7 @@ export function responseHead(
   head: ParsedHead,
 ): Buffer | null {
   const chunked = isChunked(head);
-  const fields = writtenFields(head, (name) => chunked && name === 'content-length');
+  const fields = writtenFields(head.headers, (name) => chunked && name === 'content-length');
   if (fields === null || !REASON.test(statusMessage)) return null;
   const start = `HTTP/${head.versionMajor}.${head.versionMinor} ${statusCode} ${statusMessage}\r\n`;
   return Buffer.from(`${start}${fields}\r\n`, 'latin1');
@@ -110,16 +110,13 @@ export const CHUNK_CLOSING = '\r\n';
 
 /** The zero-length chunk that ends a chunked body, with its trailer fields if any. */
 export function lastChunk(trailers: string[]): Buffer {
-  const fields = writtenFields(
-    { versionMajor: 1, versionMinor: 1, headers: trailers },
-    () => false,
-  );
+  const fields = writtenFields(trailers, () => false);
   return Buffer.from(`0\r\n${fields ?? ''}\r\n`, 'latin1');
 }
 
-function writtenFields(head: ParsedHead, dropped: (lowerName: string) => boolean): string | null {
+/** `Name: value` lines of [name, value, …], less the dropped; null if one cannot be written back. */
+function writtenFields(headers: string[], dropped: (lowerName: string) => boolean): string | null {
   let text = '';
-  const { headers } = head;
   for (let index = 0; index + 1 < headers.length; index += 2) {
     const name = headers[index] ?? '';
     const value = headers[index + 1] ?? '';

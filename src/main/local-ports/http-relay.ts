@@ -18,6 +18,7 @@ import { localAnswer, localLoginAccepted, localLoginRequired } from './local-ans
 import { readBuffers } from './read-buffers';
 import type { SideContext } from './side-context';
 import { splice } from './splice';
+import { upstreamProxyAuthorization } from './upstream';
 import { upstreamFailureOf, upstreamFailures, type UpstreamFailure } from './upstream-failure';
 
 // Heads are decoded byte for byte (latin1) and written back the same way: http-parser-js's
@@ -106,9 +107,8 @@ class HttpRelay {
     private readonly app: Socket,
     private readonly context: SideContext,
   ) {
-    const { username, password } = context.upstream;
-    // Built once per connection and written only to the upstream; never logged.
-    this.proxyAuthorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+    // Built once per connection, not per request.
+    this.proxyAuthorization = upstreamProxyAuthorization(context.upstream);
   }
 
   start(): void {

@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { SocksClient } from 'socks';
 import { connectHead } from './http-heads';
 import type { SocketSet } from './socket-set';
-import type { Upstream } from './upstream';
+import { upstreamProxyAuthorization, type Upstream } from './upstream';
 import { upstreamFailureOf, upstreamFailures } from './upstream-failure';
 
 /** Where a tunnel leads: a host name (resolved by the upstream), an IPv4 or an IPv6 address. */
@@ -80,8 +80,7 @@ const MAX_CONNECT_ANSWER = 16 * 1024;
  * that bytes the upstream sends after the head stay on the socket for the tunnel.
  */
 function httpConnect(socket: Socket, upstream: Upstream, destination: Destination): Promise<void> {
-  const login = Buffer.from(`${upstream.username}:${upstream.password}`).toString('base64');
-  socket.write(connectHead(destination, `Basic ${login}`));
+  socket.write(connectHead(destination, upstreamProxyAuthorization(upstream)));
   return new Promise((resolve, reject) => {
     let head = Buffer.alloc(0);
     const onData = (chunk: Buffer) => {

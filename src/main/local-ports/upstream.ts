@@ -15,3 +15,13 @@ export interface Upstream {
 export function hostForUrl(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
+
+/**
+ * The Proxy-Authorization value that logs in to an HTTP upstream (Basic). It holds the password:
+ * it is written to the upstream only, never logged or put in a message.
+ */
+export function upstreamProxyAuthorization(
+  upstream: Pick<Upstream, 'username' | 'password'>,
+): string {
+  return `Basic ${Buffer.from(`${upstream.username}:${upstream.password}`).toString('base64')}`;
+}
