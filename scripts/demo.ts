@@ -1,11 +1,12 @@
-// `npm run demo`: the reference service with a demo account, then the app pointed at it. Where the
+// `npm run demo`: the reference service with a demo account, then the app pointed at it. The
+// launcher (scripts/launcher/main.mjs) has prepared the checkout and built the popup first. Where the
 // Electron binary is missing (our build machines), the popup opens in the browser harness instead,
 // over the same main-process services, already signed in as the demo user.
 // `npm run demo -- --dialect loose` serves the same data the way loose real providers write it.
 // Settings, labels and alerts stay in one folder between runs (`--data-dir`, default
 // ~/.proxy-tray-demo); `--fresh` starts it empty.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -75,9 +76,16 @@ for (const broken of server.looseVariants.unreadableProxies('demo')) {
 }
 console.log(`Demo user "demo", access token:\n${token}\n`);
 const closers: (() => Promise<void>)[] = [() => server.close()];
-const stop = () => void Promise.all(closers.map((close) => close())).then(() => process.exit(0));
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+let stopping = false;
+// Ctrl+C reaches the demo more than once (from the terminal, and passed on by npm and the
+// launcher): the first stops it, the others must not cut that short.
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  void Promise.all(closers.map((close) => close())).then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
 
 // The demo's addresses are documentation ones nobody answers at: one plan's proxies are pointed
 // at a real proxy on this computer instead, so that "Check" has something to reach.
@@ -121,9 +129,6 @@ if (electronBinary()) {
   console.log(
     'The Electron binary is not installed here: opening the popup in the browser harness.',
   );
-  if (!existsSync('out/renderer/index.html')) {
-    spawnSync('npx', ['electron-vite', 'build'], { stdio: 'inherit' });
-  }
   const vault = await harnessVault(dataDir);
   const harness = await listening(PREVIEW_PORT, 'PROXY_TRAY_PREVIEW_PORT', () =>
     startHarness({

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { PROJECT_ROOT } from '../electron/support/smoke-app';
 
 // One Node.js version for everyone: .nvmrc names it; engines, the lockfile's packages, the README,
-// .ci/run and the release workflow all follow it, so `npm ci` prints no EBADENGINE anywhere.
+// the launcher of `npm test` and `npm run demo` (so .ci/run) and the release workflow all follow
+// it, so `npm ci` prints no EBADENGINE anywhere.
 
 const read = (path: string) => readFileSync(join(PROJECT_ROOT, path), 'utf8');
 const nodeVersion = read('.nvmrc').trim();
@@ -42,12 +43,23 @@ describe('one Node.js version', () => {
     expect(semver.satisfies(nodeVersion, ours.engines.node)).toBe(true);
   });
 
-  it('.ci/run takes it from .nvmrc before npm ci', () => {
-    const ciRun = read('.ci/run');
-    const useNode = ciRun.indexOf('source scripts/use-node.sh');
-    expect(useNode).toBeGreaterThan(0);
-    expect(useNode).toBeLessThan(ciRun.search(/^npm ci/m));
-    expect(read('scripts/use-node.sh')).toContain('< .nvmrc');
+  it(".ci/run is the README's test command, whose launcher takes the version from .nvmrc", () => {
+    const commands = read('.ci/run')
+      .split('\n')
+      .filter(
+        (line) =>
+          line.trim() &&
+          !line.startsWith('#') &&
+          !line.startsWith('set ') &&
+          !line.startsWith('cd '),
+      );
+    expect(commands).toEqual(['exec npm test']);
+    const scripts = z
+      .object({ scripts: z.record(z.string(), z.string()) })
+      .parse(JSON.parse(read('package.json'))).scripts;
+    expect(scripts['test']).toMatch(/^node scripts\/launcher\/main\.mjs test -- /);
+    expect(scripts['demo']).toMatch(/^node scripts\/launcher\/main\.mjs demo -- /);
+    expect(read('scripts/launcher/node-runtime.mjs')).toContain("join(root, '.nvmrc')");
   });
 
   it('the release workflow sets up Node from .nvmrc in every job', () => {

@@ -1,3 +1,4 @@
+import { addonBuildMismatch } from './addon-build-check';
 import { toVaultError } from './keychain-error-mapping';
 import { VaultError, type TokenVault } from './token-vault';
 import { withVaultDeadline } from './vault-deadline';
@@ -65,6 +66,7 @@ export class KeytarVault implements TokenVault {
     this.#keytar ??= this.#loadKeytar().catch((error: unknown) => {
       // Forget the failure: a later call tries again rather than repeating a stale answer.
       this.#keytar = undefined;
+      if (error instanceof VaultError) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       throw new VaultError(
         'unavailable',
@@ -77,6 +79,9 @@ export class KeytarVault implements TokenVault {
 }
 
 async function loadRealKeytar(): Promise<KeytarApi> {
+  // Checked before the import: loading keytar built for another Node can crash the process.
+  const mismatch = addonBuildMismatch('keytar');
+  if (mismatch) throw new VaultError('unavailable', `${mismatch}.`, mismatch);
   const module = await import('keytar');
   // keytar is CommonJS: its exports arrive as the default export.
   return module.default;
