@@ -9,6 +9,7 @@
 // 3. node_modules: `npm ci` when missing or from another lockfile, native addons rebuilt for
 //    another Node;
 // 4. for the demo, the popup built when out/ is missing or older than its sources.
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +33,7 @@ import {
 } from './node-runtime.mjs';
 import { decideBuild } from './popup-build.mjs';
 import { npmCommand, runAttached, runQuiet } from './processes.mjs';
-import { PREFIX, secondsSince, step } from './report.mjs';
+import { PREFIX, step } from './report.mjs';
 import {
   aptInstall,
   decideInstall,
@@ -42,7 +43,6 @@ import {
   refuseUnlessInstallable,
   sudoWithoutPassword,
 } from './system-packages.mjs';
-import { existsSync } from 'node:fs';
 
 /** @typedef {import('./processes.mjs').Env} Env */
 
@@ -209,7 +209,7 @@ async function main() {
   const built = purpose === 'demo' ? await buildPopup(env) : false;
   if (!installed && !modules && !built) {
     output.write(
-      `${PREFIX} ready: Node.js ${process.versions.node}, system packages, node_modules${purpose === 'demo' ? ', popup build' : ''} checked in ${secondsSince(started)}\n`,
+      `${PREFIX} ready: Node.js ${process.versions.node}, system packages, node_modules${purpose === 'demo' ? ', popup build' : ''} checked in ${Math.round(performance.now() - started)} ms\n`,
     );
   }
   const run = commandFile(command, env);

@@ -12,6 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SWITCHED_ENV } from '../../../scripts/launcher/node-runtime.mjs';
 import { PROJECT_ROOT } from '../../electron/support/smoke-app';
 
 const FAKES = fileURLToPath(new URL('fakes', import.meta.url));
@@ -77,11 +78,13 @@ export function fakeCheckout(options: { nodeVersion?: string } = {}) {
               '--clear-groups',
               ...command,
             ];
+      // As a newcomer's shell has it: not yet switched by a launcher (as `npm test` itself is).
+      const { [SWITCHED_ENV]: _switched, npm_config_nodedir: _nodedir, ...inherited } = process.env;
       return new Promise((resolve, reject) => {
         const child = spawn(file as string, rest, {
           cwd: root,
           env: {
-            ...process.env,
+            ...inherited,
             PATH: [FAKES, process.env['PATH']].join(delimiter),
             npm_execpath: join(FAKES, 'npm-cli.mjs'),
             PROXY_TRAY_NODE_HOME: cache,
