@@ -52,6 +52,7 @@ export default defineConfig({
       },
     ],
     environment: 'node',
+    globalSetup: ['test/support/addon-build-setup.ts'],
     // Integration tests talk real HTTP and wait out real retry delays.
     testTimeout: 30_000,
     hookTimeout: 30_000,
