@@ -9,7 +9,6 @@ export class LaunchError extends Error {
    */
   constructor(message, exitCode = 1) {
     super(message);
-    this.name = 'LaunchError';
     this.exitCode = exitCode;
   }
 }

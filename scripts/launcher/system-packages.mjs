@@ -43,7 +43,7 @@ export function missingPackages(wanted, dpkgOutput) {
   const installed = new Set(
     dpkgOutput
       .split('\n')
-      .map((line) => line.trim().split(/\s+/))
+      .map((line) => line.split(' '))
       .filter(([, status]) => status === 'installed')
       .map(([name]) => name),
   );

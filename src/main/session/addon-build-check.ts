@@ -32,7 +32,7 @@ export function addonBuildMismatch(
       JSON.parse(readFileSync(join(nodeModules, INSTALL_RECORD), 'utf8')) as { node?: unknown }
     ).node;
   } catch {
-    return undefined;
+    // No record, or none that can be read: nothing to compare.
   }
   if (typeof builtFor !== 'string' || builtFor === runtime.node) return undefined;
   return `${addon} was built for Node ${builtFor}; this is Node ${runtime.node}: run \`npm run demo\` or \`npm test\`, which use the right one`;

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { INSTALL_RECORD, addonBuildMismatch } from '../../../src/main/session/addon-build-check';
 import { PROJECT_ROOT } from '../../electron/support/smoke-app';
 
@@ -13,9 +13,16 @@ import { PROJECT_ROOT } from '../../electron/support/smoke-app';
 
 const run = promisify(execFile);
 
+const scratches: string[] = [];
+afterEach(() => {
+  for (const folder of scratches.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
 /** A node_modules with keytar's package.json and, when given, an install record. */
 function nodeModules(record?: string): () => string {
-  const folder = join(mkdtempSync(join(tmpdir(), 'addon-check-')), 'node_modules');
+  const scratch = mkdtempSync(join(tmpdir(), 'addon-check-'));
+  scratches.push(scratch);
+  const folder = join(scratch, 'node_modules');
   mkdirSync(join(folder, 'keytar'), { recursive: true });
   writeFileSync(join(folder, 'keytar', 'package.json'), '{}');
   if (record !== undefined) writeFileSync(join(folder, INSTALL_RECORD), record);

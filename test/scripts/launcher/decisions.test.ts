@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { decideModules } from '../../../scripts/launcher/install-record.mjs';
 import {
   NODE_PACKAGES,
@@ -26,7 +26,15 @@ import {
 // The launcher's decisions (scripts/launcher/), each against the facts of a machine it cannot be
 // run on here: another OS or CPU, Windows' environment, a machine without a Node build.
 
-const scratch = () => mkdtempSync(join(tmpdir(), 'launcher-decisions-'));
+const scratches: string[] = [];
+const scratch = () => {
+  const folder = mkdtempSync(join(tmpdir(), 'launcher-decisions-'));
+  scratches.push(folder);
+  return folder;
+};
+afterEach(() => {
+  for (const folder of scratches.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
 
 describe('which Node.js', () => {
   const facts = {
@@ -91,7 +99,9 @@ describe('which Node.js', () => {
     const root = scratch();
     writeFileSync(join(root, '.nvmrc'), 'v22.23.3\n');
     expect(wantedNodeVersion(root)).toBe('22.23.3');
-    for (const loose of ['22', 'lts/*', '22.x']) {
+    writeFileSync(join(root, '.nvmrc'), '22.23.34');
+    expect(wantedNodeVersion(root)).toBe('22.23.34');
+    for (const loose of ['22', 'lts/*', '22.x', '22.23.3v', 'x22.23.3', '22.23.3-rc.1']) {
       writeFileSync(join(root, '.nvmrc'), loose);
       expect(() => wantedNodeVersion(root)).toThrow(
         `.nvmrc must name one exact Node.js version (like 22.23.3), not "${loose}".`,
@@ -154,9 +164,15 @@ describe('which Node.js', () => {
       environmentFor({ PATH: '/usr/bin' }, home, '22.23.3', 'linux')['npm_config_nodedir'],
     ).toBe(home);
 
-    const windows = environmentFor({ Path: 'C:\\Windows' }, home, '22.23.3', 'win32');
+    const windows = environmentFor(
+      { APPDATA: 'C:\\A', Path: 'C:\\Windows' },
+      home,
+      '22.23.3',
+      'win32',
+    );
     expect(windows['Path']).toBe(`${join(home, 'bin')};C:\\Windows`);
     expect(windows['PATH']).toBeUndefined();
+    expect(windows['APPDATA']).toBe('C:\\A');
     expect(environmentFor({}, home, '22.23.3', 'linux')['PATH']).toBe(join(home, 'bin'));
   });
 });
@@ -175,7 +191,16 @@ describe("which of Debian's packages", () => {
       'chromium',
       'curl',
     ]);
-    expect(packagesFor('test', { PROXY_TRAY_CHROMIUM: 'playwright' })).not.toContain('chromium');
+    expect(packagesFor('test', { PROXY_TRAY_CHROMIUM: 'playwright' })).toEqual([
+      'libsecret-1-dev',
+      'python3',
+      'make',
+      'g++',
+      'dbus',
+      'dbus-x11',
+      'gnome-keyring',
+      'curl',
+    ]);
     expect(packagesFor('test', { PROXY_TRAY_CHROMIUM: ' ' })).toContain('chromium');
   });
 
@@ -279,8 +304,15 @@ describe('whether the popup is built', () => {
     return root;
   }
 
-  it('is ready when every bundle is newer than every input', () => {
-    expect(decideBuild(builtCheckout())).toEqual({ kind: 'ready' });
+  it('is ready when every bundle is as new as every input or newer, and an input may be absent', () => {
+    const root = builtCheckout();
+    expect(decideBuild(root)).toEqual({ kind: 'ready' });
+    rmSync(join(root, 'svelte.config.js'));
+    expect(decideBuild(root)).toEqual({ kind: 'ready' });
+    const { mtime } = statSync(join(root, 'out', 'main', 'index.js'));
+    for (const output of BUILD_OUTPUTS) utimesSync(join(root, output), mtime, mtime);
+    utimesSync(join(root, 'tsconfig.json'), mtime, mtime);
+    expect(decideBuild(root)).toEqual({ kind: 'ready' });
   });
 
   it('is built again when a bundle is missing, naming it', () => {

@@ -7,6 +7,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,13 @@ import { PROJECT_ROOT } from '../../electron/support/smoke-app';
 
 const FAKES = fileURLToPath(new URL('fakes', import.meta.url));
 const LAUNCHER = join(PROJECT_ROOT, 'scripts', 'launcher');
+
+const created: string[] = [];
+
+/** Removes every checkout made so far (each may hold a copy of the Node binary). */
+export function removeFakeCheckouts(): void {
+  for (const folder of created.splice(0)) rmSync(folder, { recursive: true, force: true });
+}
 
 export interface LauncherRun {
   code: number | null;
@@ -32,6 +40,7 @@ export interface LauncherRun {
  */
 export function fakeCheckout(options: { nodeVersion?: string } = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'launcher-test-'));
+  created.push(folder);
   chmodSync(folder, 0o777);
   const root = join(folder, 'checkout');
   mkdirSync(join(root, 'scripts', 'launcher'), { recursive: true });
@@ -43,6 +52,10 @@ export function fakeCheckout(options: { nodeVersion?: string } = {}) {
   writeFileSync(join(root, 'package-lock.json'), '{"lockfileVersion": 3}\n');
   mkdirSync(join(root, 'src'));
   writeFileSync(join(root, 'src', 'index.ts'), 'export {};\n');
+  // The stand-ins are copied too: another user may not read this checkout's folders.
+  const fakes = join(folder, 'fakes');
+  mkdirSync(fakes);
+  for (const file of readdirSync(FAKES)) copyFileSync(join(FAKES, file), join(fakes, file));
   const log = join(folder, 'calls.log');
   writeFileSync(log, '');
   chmodSync(log, 0o666);
@@ -85,8 +98,8 @@ export function fakeCheckout(options: { nodeVersion?: string } = {}) {
           cwd: root,
           env: {
             ...inherited,
-            PATH: [FAKES, process.env['PATH']].join(delimiter),
-            npm_execpath: join(FAKES, 'npm-cli.mjs'),
+            PATH: [fakes, process.env['PATH']].join(delimiter),
+            npm_execpath: join(fakes, 'npm-cli.mjs'),
             PROXY_TRAY_NODE_HOME: cache,
             PROXY_TRAY_CHROMIUM: '',
             FAKE_LOG: log,

@@ -1,9 +1,14 @@
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { NODE_PACKAGES, describePlatform } from '../../../scripts/launcher/node-runtime.mjs';
 import { BUILD_PACKAGES, TEST_PACKAGES } from '../../../scripts/launcher/system-packages.mjs';
-import { PRINT_ENVIRONMENT, fakeCheckout, printedEnvironment } from './fake-checkout';
+import {
+  PRINT_ENVIRONMENT,
+  fakeCheckout,
+  printedEnvironment,
+  removeFakeCheckouts,
+} from './fake-checkout';
 
 // `npm run demo` and `npm test` start with scripts/launcher/main.mjs: here it runs as a real
 // process in a checkout of its own, against stand-ins for npm, dpkg-query, apt-get and sudo that
@@ -16,6 +21,8 @@ const isRoot = process.getuid?.() === 0;
 const unprivileged = isRoot ? { asUser: 65534 } : {};
 const posix = process.platform !== 'win32';
 const linux = process.platform === 'linux';
+
+afterEach(removeFakeCheckouts);
 
 describe.runIf(posix)('the launcher on a machine with another Node.js', () => {
   const packageName = NODE_PACKAGES[`${process.platform}-${process.arch}`] ?? '';
@@ -236,21 +243,23 @@ describe('the launcher and the command it runs', () => {
   });
 
   // Windows has no signals to pass on: a kill there ends the process outright.
-  it.runIf(posix)('passes a SIGTERM it is sent on to the command', async () => {
+  it.runIf(posix)('passes SIGINT, SIGTERM and SIGHUP it is sent on to the command', async () => {
     const checkout = fakeCheckout();
-    const run = await checkout.run(
-      [
-        'test',
-        '--',
-        'node',
-        '-e',
-        'process.on("SIGTERM", () => { console.log("stopping"); process.exit(3); }); console.log("waiting"); setInterval(() => {}, 1000);',
-      ],
-      ready,
-      { signalWhen: { printed: 'waiting', signal: 'SIGTERM' } },
-    );
-    expect(run.stdout).toContain('stopping');
-    expect(run.code).toBe(3);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      const run = await checkout.run(
+        [
+          'test',
+          '--',
+          'node',
+          '-e',
+          `process.on("${signal}", () => { console.log("stopping on ${signal}"); process.exit(3); }); console.log("waiting"); setInterval(() => {}, 1000);`,
+        ],
+        ready,
+        { signalWhen: { printed: 'waiting', signal } },
+      );
+      expect(run.stdout).toContain(`stopping on ${signal}`);
+      expect(run.code).toBe(3);
+    }
   });
 
   it('refuses another purpose or no command, with its usage and exit 2', async () => {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,13 +13,16 @@ const STEPS = join(PROJECT_ROOT, 'scripts', 'launcher', 'steps.mjs');
 const FAKE_NPM = fileURLToPath(new URL('fakes/npm-cli.mjs', import.meta.url));
 
 function runSteps(scripts: string[], env: Record<string, string> = {}) {
-  const log = join(mkdtempSync(join(tmpdir(), 'steps-test-')), 'calls.log');
+  const folder = mkdtempSync(join(tmpdir(), 'steps-test-'));
+  const log = join(folder, 'calls.log');
   writeFileSync(log, '');
   const run = spawnSync(process.execPath, [STEPS, ...scripts], {
     encoding: 'utf8',
     env: { ...process.env, npm_execpath: FAKE_NPM, FAKE_LOG: log, ...env },
   });
-  return { ...run, calls: readFileSync(log, 'utf8').split('\n').filter(Boolean) };
+  const calls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  rmSync(folder, { recursive: true, force: true });
+  return { ...run, calls };
 }
 
 describe('npm test, phase by phase', () => {
