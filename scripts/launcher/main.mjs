@@ -32,6 +32,7 @@ import {
   wantedNodeVersion,
 } from './node-runtime.mjs';
 import { decideBuild } from './popup-build.mjs';
+import { commandFile, parseArguments } from './command-line.mjs';
 import { npmCommand, runAttached, runQuiet } from './processes.mjs';
 import { PREFIX, step } from './report.mjs';
 import {
@@ -46,25 +47,8 @@ import {
 
 /** @typedef {import('./processes.mjs').Env} Env */
 
-const PURPOSES = /** @type {const} */ (['demo', 'test']);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const output = process.stdout;
-
-/**
- * @param {string[]} argv the launcher's own arguments
- * @returns {{ purpose: 'demo' | 'test', command: string[] }}
- */
-export function parseArguments(argv) {
-  const [purpose, separator, ...command] = argv;
-  const known = PURPOSES.find((name) => name === purpose);
-  if (!known || separator !== '--' || command.length === 0) {
-    throw new LaunchError(
-      `usage: node scripts/launcher/main.mjs ${PURPOSES.join('|')} -- COMMAND [ARGS…]`,
-      2,
-    );
-  }
-  return { purpose: known, command };
-}
 
 /**
  * Step 1. Undefined when this Node is the one; else how the launcher, started again under the
@@ -124,7 +108,7 @@ async function installSystemPackages(purpose, env) {
   const decision = decideInstall({ missing, uid: process.getuid?.(), sudoWithoutPassword });
   refuseUnlessInstallable(decision);
   await step(output, `installing system packages ${missing.join(' ')} with apt-get`, () =>
-    aptInstall(missing, decision.prefix, env),
+    aptInstall(missing, decision.apt, env),
   );
   return true;
 }
@@ -174,20 +158,6 @@ async function buildPopup(env) {
   return true;
 }
 
-/**
- * The command after `--`: `node` is this Node and `npm` the npm that started us, on every OS.
- * @param {string[]} command @param {Env} env
- */
-function commandFile(command, env) {
-  const [file = '', ...args] = command;
-  if (file === 'node') return { file: process.execPath, args, shell: false };
-  if (file === 'npm') {
-    const npm = npmCommand(env);
-    return { file: npm.file, args: [...npm.args, ...args], shell: npm.shell };
-  }
-  return { file, args, shell: false };
-}
-
 /** @param {{ code: number | null, signal: NodeJS.Signals | null }} ended */
 function endLike(ended) {
   if (ended.signal) {
@@ -217,10 +187,10 @@ async function main() {
 }
 
 main().catch((/** @type {unknown} */ error) => {
-  if (error instanceof LaunchError) {
-    process.stderr.write(`${PREFIX} ${error.message}\n`);
-    process.exitCode = error.exitCode;
-    return;
-  }
-  throw error;
+  // Anything else is a bug of the launcher or a broken checkout: said with its stack.
+  const known = error instanceof LaunchError;
+  process.stderr.write(
+    `${PREFIX} ${known ? error.message : error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  process.exitCode = known ? error.exitCode : 1;
 });

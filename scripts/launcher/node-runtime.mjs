@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LaunchError } from './launch-error.mjs';
 import { npmCommand, runQuiet } from './processes.mjs';
@@ -111,9 +111,8 @@ export function nodeInstall(cache, version, packageName, platform) {
  */
 export async function fetchNode(request) {
   const target = nodeInstall(request.cache, request.version, request.packageName, request.platform);
-  const partial = `${target.folder}.partial-${process.pid}`;
   mkdirSync(request.cache, { recursive: true });
-  rmSync(partial, { recursive: true, force: true });
+  const partial = mkdtempSync(`${target.folder}.partial-`);
   const npm = npmCommand(request.env);
   try {
     await runQuiet(
@@ -146,11 +145,9 @@ export async function fetchNode(request) {
     }
     throw error;
   }
+  // What is there without a binary is an earlier install cut short by hand: replaced whole.
   rmSync(target.folder, { recursive: true, force: true });
   renameSync(partial, target.folder);
-  if (!existsSync(target.binary)) {
-    throw new LaunchError(`${request.packageName}@${request.version} holds no ${target.binary}.`);
-  }
   return target;
 }
 

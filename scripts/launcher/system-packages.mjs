@@ -51,7 +51,7 @@ export function missingPackages(wanted, dpkgOutput) {
 }
 
 /**
- * @typedef {{ kind: 'install', prefix: string[] }
+ * @typedef {{ kind: 'install', apt: [string, ...string[]] }
  *   | { kind: 'ask', command: string }} InstallDecision
  */
 
@@ -63,8 +63,11 @@ export function missingPackages(wanted, dpkgOutput) {
  * @returns {InstallDecision}
  */
 export function decideInstall(facts) {
-  if (facts.uid === 0) return { kind: 'install', prefix: [] };
-  if (facts.sudoWithoutPassword()) return { kind: 'install', prefix: ['sudo', '-n'] };
+  // `env` sets the frontend through sudo too, which may not pass the environment on.
+  /** @type {[string, ...string[]]} */
+  const apt = ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get'];
+  if (facts.uid === 0) return { kind: 'install', apt };
+  if (facts.sudoWithoutPassword()) return { kind: 'install', apt: ['sudo', '-n', ...apt] };
   return {
     kind: 'ask',
     command: `sudo apt-get update && sudo apt-get install -y --no-install-recommends ${facts.missing.join(' ')}`,
@@ -97,15 +100,10 @@ export function queryDpkg(wanted, env) {
 
 /**
  * Installs the missing packages with apt-get, quietly, with no question asked.
- * @param {string[]} missing @param {string[]} prefix @param {Env} env
+ * @param {string[]} missing @param {[string, ...string[]]} apt how apt-get is started @param {Env} env
  */
-export async function aptInstall(missing, prefix, env) {
-  const [file = 'apt-get', ...rest] = [
-    ...prefix,
-    'env',
-    'DEBIAN_FRONTEND=noninteractive',
-    'apt-get',
-  ];
+export async function aptInstall(missing, apt, env) {
+  const [file, ...rest] = apt;
   await runQuiet(file, [...rest, 'update', '-qq'], { env, label: 'apt-get update' });
   await runQuiet(file, [...rest, 'install', '-y', '-qq', '--no-install-recommends', ...missing], {
     env,
@@ -113,7 +111,7 @@ export async function aptInstall(missing, prefix, env) {
   });
 }
 
-/** @param {InstallDecision} decision @returns {asserts decision is { kind: 'install', prefix: string[] }} */
+/** @param {InstallDecision} decision @returns {asserts decision is { kind: 'install', apt: [string, ...string[]] }} */
 export function refuseUnlessInstallable(decision) {
   if (decision.kind === 'ask') {
     throw new LaunchError(

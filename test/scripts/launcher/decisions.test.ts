@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decideModules } from '../../../scripts/launcher/install-record.mjs';
+import { commandFile, parseArguments } from '../../../scripts/launcher/command-line.mjs';
+import {
+  RECORD_PATH,
+  decideModules,
+  readInstallRecord,
+} from '../../../scripts/launcher/install-record.mjs';
+import { npmCommand } from '../../../scripts/launcher/processes.mjs';
 import {
   NODE_PACKAGES,
   SWITCHED_ENV,
@@ -159,6 +165,7 @@ describe('which Node.js', () => {
     expect(linux['npm_config_nodedir']).toBe('/usr');
 
     mkdirSync(join(home, 'include', 'node'), { recursive: true });
+    expect(environmentFor({}, home, '22.23.3', 'linux')['npm_config_nodedir']).toBeUndefined();
     writeFileSync(join(home, 'include', 'node', 'node_api.h'), '');
     expect(
       environmentFor({ PATH: '/usr/bin' }, home, '22.23.3', 'linux')['npm_config_nodedir'],
@@ -225,13 +232,13 @@ describe("which of Debian's packages", () => {
     };
     expect(decideInstall({ missing: ['curl'], uid: 0, sudoWithoutPassword: never })).toEqual({
       kind: 'install',
-      prefix: [],
+      apt: ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get'],
     });
     expect(
       decideInstall({ missing: ['curl'], uid: 1000, sudoWithoutPassword: () => true }),
     ).toEqual({
       kind: 'install',
-      prefix: ['sudo', '-n'],
+      apt: ['sudo', '-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get'],
     });
     expect(
       decideInstall({ missing: ['curl', 'g++'], uid: 1000, sudoWithoutPassword: () => false }),
@@ -339,5 +346,69 @@ describe('whether the popup is built', () => {
       kind: 'build',
       reason: 'src changed since the last build',
     });
+  });
+});
+
+describe('what was asked, and how it is started', () => {
+  it('takes a purpose, `--` and a command, and nothing less', () => {
+    expect(parseArguments(['demo', '--', 'node', 'x.ts', '--fresh'])).toEqual({
+      purpose: 'demo',
+      command: ['node', 'x.ts', '--fresh'],
+    });
+    expect(parseArguments(['test', '--', 'npm'])).toEqual({ purpose: 'test', command: ['npm'] });
+    const usage = 'usage: node scripts/launcher/main.mjs demo|test -- COMMAND [ARGS…]';
+    for (const wrong of [['build', '--', 'node'], ['demo', 'node'], ['demo', '--'], []]) {
+      expect(() => parseArguments(wrong)).toThrow(usage);
+      expect(() => parseArguments(wrong)).toThrow(expect.objectContaining({ exitCode: 2 }));
+    }
+  });
+
+  it('starts npm as the npm that started it (a script on this Node), else the one on PATH', () => {
+    for (const script of ['/n/npm-cli.js', '/n/npm-cli.cjs', '/n/npm-cli.mjs']) {
+      expect(npmCommand({ npm_execpath: script })).toEqual({
+        file: process.execPath,
+        args: [script],
+        shell: false,
+      });
+    }
+    const onPath = { file: 'npm', args: [], shell: process.platform === 'win32' };
+    expect(npmCommand({})).toEqual(onPath);
+    expect(npmCommand({ npm_execpath: '' })).toEqual(onPath);
+    expect(npmCommand({ npm_execpath: '/usr/bin/pnpm' })).toEqual(onPath);
+    expect(npmCommand({ npm_execpath: '/n/npm-cli.js.bak' })).toEqual(onPath);
+    expect(npmCommand({ npm_execpath: '/n/npm-cli.xjs' })).toEqual(onPath);
+  });
+
+  it('starts `node` as this Node, `npm` as that npm, anything else as named', () => {
+    const env = { npm_execpath: '/n/npm-cli.js' };
+    expect(commandFile(['node', '-e', '1'], env)).toEqual({
+      file: process.execPath,
+      args: ['-e', '1'],
+      shell: false,
+    });
+    expect(commandFile(['npm', 'run', 'x'], env)).toEqual({
+      file: process.execPath,
+      args: ['/n/npm-cli.js', 'run', 'x'],
+      shell: false,
+    });
+    expect(commandFile(['sh', '-c', 'true'], env)).toEqual({
+      file: 'sh',
+      args: ['-c', 'true'],
+      shell: false,
+    });
+  });
+});
+
+describe('the record of an install', () => {
+  it('is read when it is a JSON object, and otherwise taken as absent', () => {
+    const root = scratch();
+    expect(readInstallRecord(root)).toBeUndefined();
+    mkdirSync(join(root, 'node_modules'));
+    for (const unreadable of ['not json', '42', 'null', '"text"']) {
+      writeFileSync(join(root, RECORD_PATH), unreadable);
+      expect(readInstallRecord(root)).toBeUndefined();
+    }
+    writeFileSync(join(root, RECORD_PATH), '{"node":"22.23.3"}');
+    expect(readInstallRecord(root)).toEqual({ node: '22.23.3' });
   });
 });

@@ -59,11 +59,13 @@ export function fakeCheckout(options: { nodeVersion?: string } = {}) {
   const log = join(folder, 'calls.log');
   writeFileSync(log, '');
   chmodSync(log, 0o666);
-  const cache = join(folder, 'node-cache');
+  // Deeper than any folder that exists: the launcher makes the whole path.
+  const cache = join(folder, 'cache', 'proxy-tray', 'node');
 
   return {
     root,
     cache,
+    folder,
     /** What the stand-ins were asked, one call a line. */
     calls: () => readFileSync(log, 'utf8').split('\n').filter(Boolean),
     /**
@@ -95,7 +97,8 @@ export function fakeCheckout(options: { nodeVersion?: string } = {}) {
       const { [SWITCHED_ENV]: _switched, npm_config_nodedir: _nodedir, ...inherited } = process.env;
       return new Promise((resolve, reject) => {
         const child = spawn(file as string, rest, {
-          cwd: root,
+          // Not the checkout: the launcher finds it from its own path, wherever it is started.
+          cwd: folder,
           env: {
             ...inherited,
             PATH: [fakes, process.env['PATH']].join(delimiter),

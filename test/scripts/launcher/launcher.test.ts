@@ -1,4 +1,13 @@
-import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NODE_PACKAGES, describePlatform } from '../../../scripts/launcher/node-runtime.mjs';
@@ -41,11 +50,12 @@ describe.runIf(posix)('the launcher on a machine with another Node.js', () => {
     expect(first.stdout).toContain(`proxy-tray: running on Node.js 99.1.2 from ${home}\n`);
     expect(checkout.calls()[0]).toMatch(
       new RegExp(
-        `^npm install --prefix ${checkout.cache}/99\\.1\\.2\\.partial-\\d+ --no-save --no-package-lock --ignore-scripts --no-audit --no-fund ${packageName}@99\\.1\\.2$`,
+        `^npm install --prefix ${checkout.cache}/99\\.1\\.2\\.partial-\\w+ --no-save --no-package-lock --ignore-scripts --no-audit --no-fund ${packageName}@99\\.1\\.2$`,
       ),
     );
     // Everything after the switch happened on the fetched Node: the install, its record, the command.
     expect(checkout.calls().slice(1)).toEqual(['npm ci --no-audit --no-fund', 'npm run build']);
+    expect(first.stdout).not.toContain('ready');
     const record = JSON.parse(
       readFileSync(join(checkout.root, 'node_modules', '.proxy-tray-install.json'), 'utf8'),
     );
@@ -82,6 +92,129 @@ describe.runIf(posix)('the launcher on a machine with another Node.js', () => {
   });
 });
 
+describe.runIf(posix)('the launcher and the fetched Node.js, when things go wrong', () => {
+  const packageName = NODE_PACKAGES[`${process.platform}-${process.arch}`] ?? '';
+
+  it('replaces an earlier fetch that was cut short (a folder without its binary)', async () => {
+    const checkout = fakeCheckout({ nodeVersion: '99.1.2' });
+    mkdirSync(join(checkout.cache, '99.1.2', 'node_modules', packageName), { recursive: true });
+    writeFileSync(join(checkout.cache, '99.1.2', 'half-written'), '');
+    const run = await checkout.run(['test', '--', ...PRINT_ENVIRONMENT], {
+      FAKE_INSTALLED: ALL_PACKAGES,
+    });
+    expect(run.code).toBe(0);
+    expect(printedEnvironment(run.stdout).switched).toBe('99.1.2');
+    expect(readdirSync(join(checkout.cache, '99.1.2'))).toEqual(['node_modules']);
+  });
+
+  it("says npm's own words when the fetch fails otherwise, and leaves nothing half-written", async () => {
+    const checkout = fakeCheckout({ nodeVersion: '99.1.2' });
+    const run = await checkout.run(['test', '--', ...PRINT_ENVIRONMENT], {
+      FAKE_FAIL_install: '7',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/… failed after \d+\.\d s\n$/);
+    expect(run.stderr).toBe(
+      `proxy-tray: npm install ${packageName}@99.1.2 failed (exit 7):\nnpm install went wrong\nnpm error code E7\n`,
+    );
+    expect(readdirSync(checkout.cache)).toEqual([]);
+  });
+
+  it('refuses to switch a second time: a fetched Node of another version is a broken cache', async () => {
+    const checkout = fakeCheckout({ nodeVersion: '99.1.2' });
+    const run = await checkout.run(['test', '--', ...PRINT_ENVIRONMENT], {
+      PROXY_TRAY_LAUNCHED_ON_NODE: '99.1.2',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `proxy-tray: started again on Node.js 99.1.2 for 99.1.2, but this is Node.js ${process.versions.node}: remove the cached Node.js folder and run the command again.\n`,
+    );
+    expect(checkout.calls()).toEqual([]);
+  });
+});
+
+describe('the launcher and a broken checkout or machine', () => {
+  const ready = { FAKE_INSTALLED: ALL_PACKAGES };
+
+  it("shows a failed set-up command's output under one line naming it, and stops", async () => {
+    const checkout = fakeCheckout();
+    const ci = await checkout.run(['demo', '--', ...PRINT_ENVIRONMENT], {
+      ...ready,
+      FAKE_FAIL_ci: '1',
+    });
+    expect(ci.code).toBe(1);
+    expect(ci.stdout).toMatch(/npm ci \(node_modules is missing\) … failed after \d+\.\d s\n$/);
+    expect(ci.stderr).toBe(
+      'proxy-tray: npm ci --no-audit --no-fund failed (exit 1):\nnpm ci went wrong\nnpm error code E1\n',
+    );
+    expect(existsSync(join(checkout.root, 'node_modules', '.proxy-tray-install.json'))).toBe(false);
+
+    const build = await checkout.run(['demo', '--', ...PRINT_ENVIRONMENT], {
+      ...ready,
+      FAKE_FAIL_build: '2',
+    });
+    expect(build.code).toBe(1);
+    expect(build.stderr).toBe(
+      'proxy-tray: npm run build failed (exit 2):\nnpm run went wrong\nnpm error code E2\n',
+    );
+    expect(build.stdout).not.toContain('ENV ');
+  });
+
+  it('says so where npm or the command cannot be started', async () => {
+    const checkout = fakeCheckout();
+    const nothing = join(checkout.folder, 'empty-path');
+    mkdirSync(nothing);
+    const noNpm = await checkout.run(['test', '--', 'node', '-e', ''], {
+      ...ready,
+      npm_execpath: '',
+      PATH: nothing,
+    });
+    expect(noNpm.code).toBe(1);
+    expect(noNpm.stderr).toBe(
+      'proxy-tray: npm ci --no-audit --no-fund could not start: spawn npm ENOENT\n',
+    );
+
+    const noCommand = await checkout.run(['test', '--', 'no-such-command-here', '--flag'], ready);
+    expect(noCommand.code).toBe(1);
+    expect(noCommand.stderr).toBe(
+      'proxy-tray: no-such-command-here could not start: spawn no-such-command-here ENOENT\n',
+    );
+  });
+
+  it('reports a checkout without .nvmrc with its cause, and exits 1', async () => {
+    const checkout = fakeCheckout();
+    rmSync(join(checkout.root, '.nvmrc'));
+    const run = await checkout.run(['test', '--', ...PRINT_ENVIRONMENT], ready);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /^proxy-tray: Error: ENOENT: no such file or directory, open '.*\.nvmrc'\n\s+at /,
+    );
+    expect(run.stdout).not.toContain('ENV ');
+  });
+
+  it("records what npm's postinstall installed, for the next run to compare", async () => {
+    const checkout = fakeCheckout();
+    mkdirSync(join(checkout.root, 'node_modules'));
+    const recorder = join(checkout.root, 'scripts', 'launcher', 'record-install.mjs');
+    const { spawnSync } = await import('node:child_process');
+    expect(spawnSync(process.execPath, [recorder], { cwd: checkout.folder }).status).toBe(0);
+    const record = JSON.parse(
+      readFileSync(join(checkout.root, 'node_modules', '.proxy-tray-install.json'), 'utf8'),
+    );
+    expect(record).toEqual({
+      node: process.versions.node,
+      platform: process.platform,
+      arch: process.arch,
+      lockfile: createHash('sha256')
+        .update(readFileSync(join(checkout.root, 'package-lock.json')))
+        .digest('hex'),
+    });
+    const run = await checkout.run(['test', '--', 'node', '-e', ''], ready);
+    expect(run.stdout).toContain('proxy-tray: ready: ');
+    expect(checkout.calls()).toEqual([]);
+  });
+});
+
 describe('the launcher and node_modules', () => {
   const everything = { FAKE_INSTALLED: ALL_PACKAGES };
 
@@ -89,13 +222,19 @@ describe('the launcher and node_modules', () => {
     const checkout = fakeCheckout();
     const first = await checkout.run(['test', '--', ...PRINT_ENVIRONMENT], everything);
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/proxy-tray: npm ci \(node_modules is missing\) … \d+\.\d s\n/);
+    const step = /proxy-tray: npm ci \(node_modules is missing\) … (\d+\.\d) s\n/.exec(
+      first.stdout,
+    );
+    // In seconds: a stand-in's npm ci takes a fraction of one (a bound on the unit, not a speed).
+    expect(Number(step?.[1])).toBeLessThan(60);
+    expect(first.stdout).not.toContain('ready');
     expect(checkout.calls()).toEqual(['npm ci --no-audit --no-fund']);
     expect(printedEnvironment(first.stdout).switched).toBeUndefined();
 
     const second = await checkout.run(['test', '--', ...PRINT_ENVIRONMENT], everything);
-    expect(second.stdout).toContain('proxy-tray: ready: ');
-    expect(second.stdout).not.toContain('popup build');
+    expect(second.stdout).toMatch(
+      /^proxy-tray: ready: Node\.js [\d.]+, system packages, node_modules checked in \d+ ms\n/,
+    );
     expect(checkout.calls()).toEqual(['npm ci --no-audit --no-fund']);
   });
 
@@ -214,6 +353,40 @@ describe.runIf(linux)("the launcher and Debian's packages", () => {
     expect(checkout.calls()).toEqual([]);
   });
 
+  it('on a Linux without dpkg, says what it cannot check and goes on', async () => {
+    const checkout = fakeCheckout();
+    const nothing = join(checkout.folder, 'empty-path');
+    mkdirSync(nothing);
+    const run = await checkout.run(['demo', '--', 'node', '-e', 'console.log("ran")'], {
+      PATH: nothing,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      'proxy-tray: no dpkg here: make sure the equivalents of libsecret-1-dev python3 make g++ are installed (README)\n',
+    );
+    expect(run.stdout).toContain('ran\n');
+  });
+
+  it("stops with apt-get's own words when it fails", async () => {
+    for (const step of ['update', 'install']) {
+      const checkout = fakeCheckout();
+      const node = isRoot ? checkout.sharedNode() : process.execPath;
+      const run = await checkout.run(
+        ['demo', '--', 'node', '-e', ''],
+        { FAKE_INSTALLED: 'python3 make g++', FAKE_SUDO: '0', FAKE_APT_FAIL: step },
+        { ...unprivileged, node },
+      );
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(
+        /installing system packages libsecret-1-dev with apt-get … failed after/,
+      );
+      const label = step === 'update' ? 'apt-get update' : 'apt-get install libsecret-1-dev';
+      expect(run.stderr).toBe(
+        `proxy-tray: ${label} failed (exit 100):\nE: apt-get ${step} failed here\n`,
+      );
+    }
+  });
+
   it("leaves Debian's Chromium out when PROXY_TRAY_CHROMIUM names another", async () => {
     const checkout = fakeCheckout();
     const run = await checkout.run(['test', '--', 'node', '-e', ''], {
@@ -240,6 +413,19 @@ describe('the launcher and the command it runs', () => {
       );
       expect(killed.signal).toBe('SIGTERM');
     }
+  });
+
+  it('starts `node` and `npm` commands on its own Node and npm, not the ones on PATH', async () => {
+    const checkout = fakeCheckout();
+    const node = await checkout.run(
+      ['test', '--', 'node', '-e', 'console.log(process.versions.node)'],
+      ready,
+    );
+    expect(node.stderr).toBe('');
+    expect(node.stdout).toContain(`${process.versions.node}\n`);
+    const npm = await checkout.run(['test', '--', 'npm', 'run', 'hello'], ready);
+    expect(npm.code).toBe(0);
+    expect(checkout.calls().at(-1)).toBe('npm run hello');
   });
 
   // Windows has no signals to pass on: a kill there ends the process outright.

@@ -3,6 +3,7 @@
 //   install --prefix DIR PACKAGE@VERSION: a "node" there that is this Node reporting VERSION,
 //     with headers (or E404 when $FAKE_NPM_MISSING names the package);
 //   ci: node_modules;  run build: out/;  run SCRIPT: exits $FAKE_FAIL_<SCRIPT> or 0.
+// $FAKE_FAIL_<COMMAND> (install, ci, rebuild, build…) makes that call print two lines and fail.
 import { appendFileSync, chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,12 @@ const args = process.argv.slice(2);
 appendFileSync(process.env['FAKE_LOG'] ?? '/dev/null', `npm ${args.join(' ')}\n`);
 
 const [command] = args;
+const failing = process.env[`FAKE_FAIL_${command === 'run' ? args[1] : command}`];
+if (failing) {
+  process.stdout.write(`npm ${command} went wrong\n`);
+  console.error(`npm error code E${failing}\n`);
+  process.exit(Number(failing));
+}
 if (command === 'install') {
   const prefix = args[args.indexOf('--prefix') + 1] ?? '.';
   const [name = '', version = ''] = (args.at(-1) ?? '').split('@');
@@ -36,6 +43,4 @@ if (command === 'install') {
     mkdirSync(join(file, '..'), { recursive: true });
     writeFileSync(file, '');
   }
-} else if (command === 'run') {
-  process.exit(Number(process.env[`FAKE_FAIL_${args[1]}`] ?? 0));
 }
