@@ -357,7 +357,13 @@ describe('what was asked, and how it is started', () => {
     });
     expect(parseArguments(['test', '--', 'npm'])).toEqual({ purpose: 'test', command: ['npm'] });
     const usage = 'usage: node scripts/launcher/main.mjs demo|test -- COMMAND [ARGS…]';
-    for (const wrong of [['build', '--', 'node'], ['demo', 'node'], ['demo', '--'], []]) {
+    for (const wrong of [
+      ['build', '--', 'node'],
+      ['demo', 'node'],
+      ['demo', '-', 'node'],
+      ['demo', '--'],
+      [],
+    ]) {
       expect(() => parseArguments(wrong)).toThrow(usage);
       expect(() => parseArguments(wrong)).toThrow(expect.objectContaining({ exitCode: 2 }));
     }
