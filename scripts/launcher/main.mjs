@@ -33,7 +33,7 @@ import {
 } from './node-runtime.mjs';
 import { decideBuild } from './popup-build.mjs';
 import { commandFile, parseArguments } from './command-line.mjs';
-import { npmCommand, runAttached, runQuiet } from './processes.mjs';
+import { runAttached, runNpmQuiet } from './processes.mjs';
 import { PREFIX, step } from './report.mjs';
 import {
   aptInstall,
@@ -125,15 +125,9 @@ async function prepareModules(env) {
     current,
   });
   if (decision.kind === 'ready') return false;
-  const npm = npmCommand(env);
   const args = decision.kind === 'install' ? ['ci', '--no-audit', '--no-fund'] : ['rebuild'];
   await step(output, `npm ${args[0]} (${decision.reason})`, () =>
-    runQuiet(npm.file, [...npm.args, ...args], {
-      env,
-      cwd: root,
-      shell: npm.shell,
-      label: `npm ${args.join(' ')}`,
-    }),
+    runNpmQuiet(args, { env, cwd: root }),
   );
   writeInstallRecord(root, current);
   return true;
@@ -146,14 +140,8 @@ async function prepareModules(env) {
 async function buildPopup(env) {
   const decision = decideBuild(root);
   if (decision.kind === 'ready') return false;
-  const npm = npmCommand(env);
   await step(output, `building the popup (${decision.reason})`, () =>
-    runQuiet(npm.file, [...npm.args, 'run', 'build'], {
-      env,
-      cwd: root,
-      shell: npm.shell,
-      label: 'npm run build',
-    }),
+    runNpmQuiet(['run', 'build'], { env, cwd: root }),
   );
   return true;
 }

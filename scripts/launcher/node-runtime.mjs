@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LaunchError } from './launch-error.mjs';
-import { npmCommand, runQuiet } from './processes.mjs';
+import { runNpmQuiet } from './processes.mjs';
 
 /** @typedef {import('./processes.mjs').Env} Env */
 
@@ -113,12 +113,9 @@ export async function fetchNode(request) {
   const target = nodeInstall(request.cache, request.version, request.packageName, request.platform);
   mkdirSync(request.cache, { recursive: true });
   const partial = mkdtempSync(`${target.folder}.partial-`);
-  const npm = npmCommand(request.env);
   try {
-    await runQuiet(
-      npm.file,
+    await runNpmQuiet(
       [
-        ...npm.args,
         'install',
         '--prefix',
         partial,
@@ -129,11 +126,7 @@ export async function fetchNode(request) {
         '--no-fund',
         `${request.packageName}@${request.version}`,
       ],
-      {
-        env: request.env,
-        shell: npm.shell,
-        label: `npm install ${request.packageName}@${request.version}`,
-      },
+      { env: request.env, label: `npm install ${request.packageName}@${request.version}` },
     );
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });

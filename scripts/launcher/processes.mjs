@@ -53,6 +53,21 @@ export function runQuiet(file, args, options) {
   });
 }
 
+/**
+ * Runs npm quietly (runQuiet), started as npmCommand says.
+ * @param {string[]} args
+ * @param {{ env: Env, cwd?: string, label?: string }} options label: `npm ARGS` unless given
+ */
+export function runNpmQuiet(args, options) {
+  const npm = npmCommand(options.env);
+  return runQuiet(npm.file, [...npm.args, ...args], {
+    env: options.env,
+    cwd: options.cwd,
+    shell: npm.shell,
+    label: options.label ?? `npm ${args.join(' ')}`,
+  });
+}
+
 /** Signals passed on to the command, so that stopping the launcher stops what it runs. */
 const FORWARDED = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']);
 
