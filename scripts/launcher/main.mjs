@@ -48,7 +48,6 @@ import {
 /** @typedef {import('./processes.mjs').Env} Env */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const output = process.stdout;
 
 /**
  * Step 1. Undefined when this Node is the one; else how the launcher, started again under the
@@ -70,7 +69,6 @@ async function switchNode(env) {
   let install = nodeInstall(cache, wanted, decision.packageName, process.platform);
   if (!existsSync(install.binary)) {
     install = await step(
-      output,
       `fetching Node.js ${wanted} for ${describePlatform(process.platform, process.arch)} (this is ${process.versions.node}) from the npm registry into ${cache}`,
       () =>
         fetchNode({
@@ -82,7 +80,7 @@ async function switchNode(env) {
         }),
     );
   }
-  output.write(`${PREFIX} running on Node.js ${wanted} from ${install.home}\n`);
+  process.stdout.write(`${PREFIX} running on Node.js ${wanted} from ${install.home}\n`);
   return runAttached(install.binary, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     env: environmentFor(env, install.home, wanted, process.platform),
   });
@@ -98,7 +96,7 @@ async function installSystemPackages(purpose, env) {
   const wanted = packagesFor(purpose, env);
   const dpkg = queryDpkg(wanted, env);
   if (dpkg === undefined) {
-    output.write(
+    process.stdout.write(
       `${PREFIX} no dpkg here: make sure the equivalents of ${wanted.join(' ')} are installed (README)\n`,
     );
     return false;
@@ -107,7 +105,7 @@ async function installSystemPackages(purpose, env) {
   if (missing.length === 0) return false;
   const decision = decideInstall({ missing, uid: process.getuid?.(), sudoWithoutPassword });
   refuseUnlessInstallable(decision);
-  await step(output, `installing system packages ${missing.join(' ')} with apt-get`, () =>
+  await step(`installing system packages ${missing.join(' ')} with apt-get`, () =>
     aptInstall(missing, decision.apt, env),
   );
   return true;
@@ -126,9 +124,7 @@ async function prepareModules(env) {
   });
   if (decision.kind === 'ready') return false;
   const args = decision.kind === 'install' ? ['ci', '--no-audit', '--no-fund'] : ['rebuild'];
-  await step(output, `npm ${args[0]} (${decision.reason})`, () =>
-    runNpmQuiet(args, { env, cwd: root }),
-  );
+  await step(`npm ${args[0]} (${decision.reason})`, () => runNpmQuiet(args, { env, cwd: root }));
   writeInstallRecord(root, current);
   return true;
 }
@@ -140,7 +136,7 @@ async function prepareModules(env) {
 async function buildPopup(env) {
   const decision = decideBuild(root);
   if (decision.kind === 'ready') return false;
-  await step(output, `building the popup (${decision.reason})`, () =>
+  await step(`building the popup (${decision.reason})`, () =>
     runNpmQuiet(['run', 'build'], { env, cwd: root }),
   );
   return true;
@@ -158,15 +154,14 @@ function endLike(ended) {
 async function main() {
   const started = performance.now();
   const { purpose, command } = parseArguments(process.argv.slice(2));
-  /** @type {Env} */
-  const env = { ...process.env };
+  const env = process.env;
   const switched = await switchNode(env);
   if (switched) return endLike(switched);
   const installed = await installSystemPackages(purpose, env);
   const modules = await prepareModules(env);
   const built = purpose === 'demo' ? await buildPopup(env) : false;
   if (!installed && !modules && !built) {
-    output.write(
+    process.stdout.write(
       `${PREFIX} ready: Node.js ${process.versions.node}, system packages, node_modules${purpose === 'demo' ? ', popup build' : ''} checked in ${Math.round(performance.now() - started)} ms\n`,
     );
   }

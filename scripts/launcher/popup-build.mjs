@@ -44,12 +44,9 @@ function newestChange(path) {
  * @returns {BuildDecision}
  */
 export function decideBuild(root) {
-  const outputs = BUILD_OUTPUTS.map((path) => join(root, path));
-  const missing = BUILD_OUTPUTS.filter(
-    (_, index) => !existsSync(/** @type {string} */ (outputs[index])),
-  );
+  const missing = BUILD_OUTPUTS.filter((path) => !existsSync(join(root, path)));
   if (missing.length > 0) return { kind: 'build', reason: `${missing.join(', ')} missing` };
-  const built = Math.min(...outputs.map((path) => statSync(path).mtimeMs));
+  const built = Math.min(...BUILD_OUTPUTS.map((path) => statSync(join(root, path)).mtimeMs));
   const changed = BUILD_INPUTS.find((input) => newestChange(join(root, input)) > built);
   return changed === undefined
     ? { kind: 'ready' }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -196,7 +197,6 @@ describe('the launcher and a broken checkout or machine', () => {
     const checkout = fakeCheckout();
     mkdirSync(join(checkout.root, 'node_modules'));
     const recorder = join(checkout.root, 'scripts', 'launcher', 'record-install.mjs');
-    const { spawnSync } = await import('node:child_process');
     expect(spawnSync(process.execPath, [recorder], { cwd: checkout.folder }).status).toBe(0);
     const record = JSON.parse(
       readFileSync(join(checkout.root, 'node_modules', '.proxy-tray-install.json'), 'utf8'),
