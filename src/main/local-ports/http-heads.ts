@@ -1,3 +1,4 @@
+import { framingField, type BodyFraming } from './body-framing';
 import { hostForUrl } from './upstream';
 
 /**
@@ -32,61 +33,50 @@ export function fieldValue(head: ParsedHead, name: string): string | undefined {
   return value;
 }
 
-/**
- * Whether the body is chunked, decided as http-parser-js decides it (the last Transfer-Encoding
- * field is exactly `chunked`), so that the framing written is the framing read.
- */
-export function isChunked(head: ParsedHead): boolean {
-  return fieldValue(head, 'transfer-encoding')?.toLowerCase() === 'chunked';
-}
-
-/** Whether the message has a Transfer-Encoding this relay would frame differently from the field. */
-export function hasOtherTransferEncoding(head: ParsedHead): boolean {
-  const value = fieldValue(head, 'transfer-encoding');
-  return value !== undefined && value.toLowerCase() !== 'chunked';
-}
-
 /** An absolute-form target a proxy can forward, or false for `/path`, `*` and the malformed. */
 export function isAbsoluteTarget(target: string): boolean {
   return ABSOLUTE_TARGET.test(target);
 }
 
+/** The fields the relay writes itself: the framing (body-framing.ts) and the proxy login. */
+const WRITTEN_ANEW = new Set(['content-length', 'transfer-encoding', 'proxy-authorization']);
+
 /**
- * The request head for the upstream: the app's fields less its Proxy-Authorization (and
- * Content-Length when chunked wins), with the upstream's login added. Null when a field or the
- * method could not be written back safely.
+ * The request head for the upstream: the app's fields less its Proxy-Authorization and framing,
+ * then `framing` as the relay read it and the upstream's login. Null when a field or the method
+ * could not be written back safely.
  */
 export function requestHead(
   method: string,
   target: string,
   head: ParsedHead,
+  framing: BodyFraming,
   proxyAuthorization: string,
 ): Buffer | null {
   if (!TOKEN.test(method) || !isAbsoluteTarget(target)) return null;
-  const chunked = isChunked(head);
-  const fields = writtenFields(
-    head.headers,
-    (name) => name === 'proxy-authorization' || (chunked && name === 'content-length'),
-  );
+  const fields = writtenFields(head.headers, (name) => WRITTEN_ANEW.has(name));
   if (fields === null) return null;
   const start = `${method} ${target} HTTP/${head.versionMajor}.${head.versionMinor}\r\n`;
   return Buffer.from(
-    `${start}${fields}Proxy-Authorization: ${proxyAuthorization}\r\n\r\n`,
+    `${start}${fields}${framingField(framing)}Proxy-Authorization: ${proxyAuthorization}\r\n\r\n`,
     'latin1',
   );
 }
 
-/** The response head for the app, or null when it could not be written back safely. */
+/**
+ * The response head for the app, its framing written anew, or null when it could not be written
+ * back safely. (An upstream's Proxy-Authorization in an answer means nothing to the app: dropped.)
+ */
 export function responseHead(
   statusCode: number,
   statusMessage: string,
   head: ParsedHead,
+  framing: BodyFraming,
 ): Buffer | null {
-  const chunked = isChunked(head);
-  const fields = writtenFields(head.headers, (name) => chunked && name === 'content-length');
+  const fields = writtenFields(head.headers, (name) => WRITTEN_ANEW.has(name));
   if (fields === null || !REASON.test(statusMessage)) return null;
   const start = `HTTP/${head.versionMajor}.${head.versionMinor} ${statusCode} ${statusMessage}\r\n`;
-  return Buffer.from(`${start}${fields}\r\n`, 'latin1');
+  return Buffer.from(`${start}${fields}${framingField(framing)}\r\n`, 'latin1');
 }
 
 /**

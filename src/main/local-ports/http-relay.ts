@@ -1,23 +1,24 @@
 import { connect, type Socket } from 'node:net';
 import { HTTPParser } from 'http-parser-js';
+import { bodyFraming } from './body-framing';
 import { connectTarget } from './http-connect';
 import {
   CHUNK_CLOSING,
   chunkOpening,
   connectHead,
   fieldValue,
-  hasOtherTransferEncoding,
   isAbsoluteTarget,
-  isChunked,
   lastChunk,
   requestHead,
   responseHead,
   type ParsedHead,
 } from './http-heads';
+import { sendLastWords } from './last-words';
 import { localAnswer, localLoginAccepted, localLoginRequired } from './local-answer';
 import { readBuffers } from './read-buffers';
 import type { SideContext } from './side-context';
 import { splice } from './splice';
+import { strictParser, type StrictHttpParser } from './strict-http-parser';
 import { upstreamProxyAuthorization } from './upstream';
 import { upstreamFailureOf, upstreamFailures, type UpstreamFailure } from './upstream-failure';
 
@@ -25,8 +26,6 @@ import { upstreamFailureOf, upstreamFailures, type UpstreamFailure } from './ups
 // default, 'ascii', clears each byte's high bit, which would mangle a UTF-8 file name in a
 // Content-Disposition. No other code in the main process uses http-parser-js.
 HTTPParser.encoding = 'latin1';
-
-type Parser = InstanceType<typeof HTTPParser>;
 
 /** A parsed head as http-parser-js hands it to kOnHeadersComplete. */
 interface HeadInfo extends ParsedHead {
@@ -46,8 +45,9 @@ const STOP_AFTER_HEAD = 2;
 interface Awaited {
   method: string;
   /**
-   * CONNECT, or an Upgrade (WebSocket in absolute form): once its answer's head is in, bytes pass
-   * as they are both ways.
+   * CONNECT, or an Upgrade (WebSocket in absolute form): once the upstream has agreed (2xx to
+   * CONNECT, 101 to an Upgrade), bytes pass as they are both ways; a refusal is relayed and the
+   * connection closed, as the app's bytes after the head were meant for the new protocol.
    */
   opensTunnel: boolean;
 }
@@ -79,7 +79,7 @@ export function relayHttp(app: Socket, context: SideContext): void {
 }
 
 class HttpRelay {
-  private readonly requests: Parser = new HTTPParser(HTTPParser.REQUEST);
+  private readonly requests = strictParser(HTTPParser.REQUEST);
   private upstream: Socket | null = null;
   /** The upstream connection that opened a tunnel (CONNECT, Upgrade): its bytes pass unparsed. */
   private tunnelled: Socket | null = null;
@@ -130,6 +130,7 @@ class HttpRelay {
     // (measured on downloads: 0.6 s CPU per GB uncorked, 0.85 corked), and heads are small.
     const parsed = this.requests.execute(chunk);
     if (parsed instanceof Error && !this.stoppedReading) {
+      if (this.requests.inBody()) return this.abandonRequest();
       this.answerAndClose(localAnswer(400, 'The request could not be read as HTTP.'));
     }
     const stopped = this.stoppedReading;
@@ -152,15 +153,19 @@ class HttpRelay {
         localAnswer(400, 'This is a proxy: send it requests for http:// addresses.'),
       );
     }
-    const head = hasOtherTransferEncoding(info)
-      ? null
-      : requestHead(method, info.url, info, this.proxyAuthorization);
+    const framing = bodyFraming(info, 'request');
+    if (framing === null || (info.upgrade && framing.kind === 'chunked')) {
+      return this.answerAndClose(
+        localAnswer(400, "The request's length is not plain: one Content-Length or chunked."),
+      );
+    }
+    const head = requestHead(method, info.url, info, framing, this.proxyAuthorization);
     if (head === null || info.versionMajor !== 1) {
       return this.answerAndClose(localAnswer(400, 'The request could not be forwarded as it is.'));
     }
     this.toUpstream(head);
     this.awaiting.push({ method, opensTunnel: info.upgrade });
-    this.requestChunked = isChunked(info);
+    this.requestChunked = framing.kind === 'chunked';
     return info.upgrade ? this.holdForTunnel() : undefined;
   }
 
@@ -194,6 +199,21 @@ class HttpRelay {
     });
   }
 
+  /**
+   * A body found malformed after its head went upstream: that request can never be completed, so
+   * its upstream connection is cut and the app told at once (or cut too, if an answer is under way).
+   */
+  private abandonRequest(): void {
+    this.app.off('data', this.onAppData);
+    this.stoppedReading = () => {};
+    this.awaiting.length = 0;
+    this.afterAnswers = null;
+    this.upstream?.destroy();
+    this.upstream = null;
+    if (this.answering) this.app.destroy();
+    else sendLastWords(this.app, localAnswer(400, 'The request body could not be read as HTTP.'));
+  }
+
   private onRequestBody(chunk: Buffer): void {
     writeBodyPiece(chunk, this.requestChunked, (data) => this.toUpstream(data));
   }
@@ -213,7 +233,7 @@ class HttpRelay {
   private answerAndClose(answer: string): number {
     const close = () => {
       this.upstream?.destroy();
-      this.app.end(answer);
+      sendLastWords(this.app, answer);
     };
     this.stoppedReading ??= () => this.whenAnswered(close);
     return STOP_AFTER_HEAD;
@@ -298,8 +318,8 @@ class HttpRelay {
     return socket;
   }
 
-  private answerParser(socket: Socket): Parser {
-    const parser = new HTTPParser(HTTPParser.RESPONSE);
+  private answerParser(socket: Socket): StrictHttpParser {
+    const parser = strictParser(HTTPParser.RESPONSE);
     parser[HTTPParser.kOnHeadersComplete] = (info) => this.onAnswerHead(socket, info as HeadInfo);
     parser[HTTPParser.kOnBody] = (chunk) => this.onAnswerBody(chunk);
     parser[HTTPParser.kOnHeaders] = (trailers) => {
@@ -316,20 +336,26 @@ class HttpRelay {
       return this.upstreamBroke(socket, upstreamFailures.connectStatus(407));
     }
     if (request.method === 'CONNECT') return this.connectAnswered(socket, info.statusCode);
-    const head = responseHead(info.statusCode, info.statusMessage, info);
-    if (head === null) return this.upstreamBroke(socket, upstreamFailures.notHttp());
+    const framing = bodyFraming(info, 'response');
+    // 101 only to a request that asked to switch protocols: the app would read what follows as
+    // HTTP, the upstream as something else.
+    const switched = info.statusCode === 101;
+    const head =
+      framing === null || (switched && !request.opensTunnel)
+        ? null
+        : responseHead(info.statusCode, info.statusMessage, info, framing);
+    if (head === null || framing === null) {
+      return this.upstreamBroke(socket, upstreamFailures.notHttp());
+    }
     this.toApp(head);
     this.answering = true;
-    if (request.opensTunnel || info.statusCode === 101) {
-      // From here the two sides talk the protocol they upgraded to (or the refusal's body).
-      return this.openTunnel(socket);
-    }
+    // From here the two sides talk the protocol they upgraded to.
+    if (switched) return this.openTunnel(socket);
     this.interim = info.statusCode < 200;
     const bodiless =
       request.method === 'HEAD' || this.interim || [204, 304].includes(info.statusCode);
-    this.responseChunked = isChunked(info) && !bodiless;
-    this.answerRunsToClose =
-      !bodiless && !this.responseChunked && fieldValue(info, 'content-length') === undefined;
+    this.responseChunked = framing.kind === 'chunked' && !bodiless;
+    this.answerRunsToClose = !bodiless && framing.kind === 'unframed';
     return bodiless ? SKIP_BODY : undefined;
   }
 
@@ -366,7 +392,13 @@ class HttpRelay {
     this.answerRunsToClose = false;
     // An interim answer (100 Continue) is followed by the final one to the same request.
     if (this.interim) return;
-    this.awaiting.shift();
+    const answered = this.awaiting.shift();
+    // An Upgrade refused: what the app sent after its head was not HTTP, so nothing more is read.
+    if (answered?.opensTunnel) {
+      socket.destroy();
+      sendLastWords(this.app);
+      return;
+    }
     if (this.awaiting.length === 0 && this.afterAnswers) {
       const then = this.afterAnswers;
       this.afterAnswers = null;
@@ -409,7 +441,8 @@ class HttpRelay {
     this.app.off('data', this.onAppData);
     // Part of an answer already went out: the app must see it cut, not a second answer.
     if (this.answering) this.app.destroy();
-    else this.app.end(localAnswer(failure.httpStatus, `Proxy Tray: ${failure.message}.`));
+    else
+      sendLastWords(this.app, localAnswer(failure.httpStatus, `Proxy Tray: ${failure.message}.`));
   }
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { BodyFraming } from '../../../src/main/local-ports/body-framing';
 import {
+  connectHead,
   isAbsoluteTarget,
   lastChunk,
   requestHead,
@@ -8,6 +10,7 @@ import {
 } from '../../../src/main/local-ports/http-heads';
 
 const head = (...headers: string[]): ParsedHead => ({ versionMajor: 1, versionMinor: 1, headers });
+const NONE: BodyFraming = { kind: 'unframed' };
 
 describe('requestHead', () => {
   it("drops the app's login, keeps every other field as it came and adds the upstream's", () => {
@@ -15,6 +18,7 @@ describe('requestHead', () => {
       'GET',
       'http://site.test/a?b=c',
       head('Host', 'site.test', 'proxy-authorization', 'Basic YXBw', 'X-Name', 'naïve'),
+      NONE,
       'Basic dXA=',
     );
     expect(written?.toString('latin1')).toBe(
@@ -23,14 +27,20 @@ describe('requestHead', () => {
     );
   });
 
-  it('keeps one framing: chunked wins over a length, as the parser read it', () => {
+  it.each([
+    [{ kind: 'chunked' } as const, 'Transfer-Encoding: chunked\r\n'],
+    [{ kind: 'length', length: 100 } as const, 'Content-Length: 100\r\n'],
+  ])('writes the framing it read (%j), never the fields as they came', (framing, field) => {
     const written = requestHead(
       'POST',
       'http://site.test/',
-      head('Content-Length', '5', 'Transfer-Encoding', 'chunked'),
+      head('Content-Length', '1e2', 'transfer-encoding', 'CHUNKED', 'X', 'y'),
+      framing,
       'Basic dXA=',
     );
-    expect(written?.toString('latin1')).not.toContain('Content-Length');
+    expect(written?.toString('latin1')).toBe(
+      `POST http://site.test/ HTTP/1.1\r\nX: y\r\n${field}Proxy-Authorization: Basic dXA=\r\n\r\n`,
+    );
   });
 
   it.each([
@@ -39,26 +49,41 @@ describe('requestHead', () => {
     ['a field name that is not a token', 'GET', 'http://site.test/', head('Bad\u0001Name', 'v')],
     ['a field value with a control byte', 'GET', 'http://site.test/', head('X', 'a\u0000b')],
   ])('refuses %s', (_, method, target, parsed) => {
-    expect(requestHead(method, target, parsed, 'Basic dXA=')).toBeNull();
+    expect(requestHead(method, target, parsed, NONE, 'Basic dXA=')).toBeNull();
   });
 });
 
 describe('responseHead', () => {
-  it('writes the status line and fields back, one framing only', () => {
+  it('writes the status line and fields back, the framing last and once', () => {
     const written = responseHead(
       200,
       'OK',
       head('Content-Length', '3', 'transfer-encoding', 'chunked', 'X', 'y'),
+      { kind: 'chunked' },
     );
     expect(written?.toString('latin1')).toBe(
-      'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\nX: y\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nX: y\r\nTransfer-Encoding: chunked\r\n\r\n',
     );
   });
 
-  it('refuses a reason phrase or a field it could not write back safely', () => {
-    expect(responseHead(200, 'O\nK', head())).toBeNull();
-    expect(responseHead(200, 'OK', head('X', 'a\rb'))).toBeNull();
+  it('names the coding of an answer that runs until the upstream closes', () => {
+    const written = responseHead(200, 'OK', head('Transfer-Encoding', 'gzip'), {
+      kind: 'unframed',
+      transferEncoding: 'gzip',
+    });
+    expect(written?.toString('latin1')).toBe('HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n');
   });
+
+  it('refuses a reason phrase or a field it could not write back safely', () => {
+    expect(responseHead(200, 'O\nK', head(), NONE)).toBeNull();
+    expect(responseHead(200, 'OK', head('X', 'a\rb'), NONE)).toBeNull();
+  });
+});
+
+it('writes CONNECT anew with the target as line and Host, IPv6 in brackets', () => {
+  expect(connectHead({ host: '::1', port: 443 }, 'Basic dXA=')).toBe(
+    'CONNECT [::1]:443 HTTP/1.1\r\nHost: [::1]:443\r\nProxy-Authorization: Basic dXA=\r\n\r\n',
+  );
 });
 
 it('ends a chunked body with its trailer fields', () => {
