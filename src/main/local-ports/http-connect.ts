@@ -45,9 +45,13 @@ export async function serveHttpConnect(
   splice(socket, upstream);
 }
 
-/** `host:port` or `[v6]:port` from a CONNECT line, or null. */
+/**
+ * `host:port` or `[v6]:port` from a CONNECT line, or null. The host is a name's letters, digits,
+ * dots, hyphens and underscores (or an address): it is written into the upstream's CONNECT line
+ * and Host field, where a CR, LF or NUL would start a field or a request of the app's choosing.
+ */
 export function connectTarget(target: string): Destination | null {
-  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]\s]+)):(\d{1,5})$/.exec(target);
+  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([A-Za-z0-9._-]+)):(\d{1,5})$/.exec(target);
   const port = Number(match?.[3]);
   const host = match?.[1] ?? match?.[2];
   if (!host || !Number.isInteger(port) || port < 1 || port > 65535) return null;

@@ -74,7 +74,12 @@ describe('connectTarget', () => {
     ['example.com:0', null],
     ['example.com:70000', null],
     ['a b:80', null],
-  ])('%s', (target, expected) => expect(connectTarget(target)).toEqual(expected));
+    ['my_host.internal:80', { host: 'my_host.internal', port: 80 }],
+    ['site.test\r\nX-Injected: 1\r\n:80', null],
+    ['site\u0000.test:80', null],
+    ['site.test\n:80', null],
+    ['sité.test:80', null],
+  ])('%j', (target, expected) => expect(connectTarget(target)).toEqual(expected));
 });
 
 it('reads the password of a Basic header only', () => {
