@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { HTTPParser } from 'http-parser-js';
 import { bodyFraming } from './body-framing';
+import type { ConnectionDeadlines } from './connection-deadlines';
 import { connectTarget } from './http-connect';
 import {
   CHUNK_CLOSING,
@@ -74,8 +75,8 @@ interface Awaited {
  * its status, with the words, kept in the port's stats: upstream-failure.ts, as on the SOCKS
  * side).
  */
-export function relayHttp(app: Socket, context: SideContext): void {
-  new HttpRelay(app, context).start();
+export function relayHttp(app: Socket, context: SideContext, deadlines: ConnectionDeadlines): void {
+  new HttpRelay(app, context, deadlines).start();
 }
 
 class HttpRelay {
@@ -106,6 +107,7 @@ class HttpRelay {
   constructor(
     private readonly app: Socket,
     private readonly context: SideContext,
+    private readonly deadlines: ConnectionDeadlines,
   ) {
     // Built once per connection, not per request.
     this.proxyAuthorization = upstreamProxyAuthorization(context.upstream);
@@ -129,6 +131,8 @@ class HttpRelay {
     // Not corked: a write per piece costs less than Node's batched path on a body's big pieces
     // (measured on downloads: 0.6 s CPU per GB uncorked, 0.85 corked), and heads are small.
     const parsed = this.requests.execute(chunk);
+    // A head begun and not complete must be within its deadline (slowloris).
+    if (this.requests.inHead()) this.deadlines.handshakeBegan();
     if (parsed instanceof Error && !this.stoppedReading) {
       if (this.requests.inBody()) return this.abandonRequest();
       this.answerAndClose(localAnswer(400, 'The request could not be read as HTTP.'));
@@ -142,6 +146,7 @@ class HttpRelay {
   };
 
   private onRequestHead(info: HeadInfo): number | undefined {
+    this.deadlines.handshakeDone();
     const method = HTTPParser.methods[info.method] ?? '';
     const authorization = fieldValue(info, 'proxy-authorization');
     if (!localLoginAccepted(authorization, this.context.localPassword)) {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { Server, type PrepareRequestFunctionResult } from 'proxy-chain';
+import type { ConnectionDeadlines, DeadlineTimes } from './connection-deadlines';
 import { serveHttpConnect } from './http-connect';
 import { relayHttp } from './http-relay';
 import { LOCAL_REALM, localLoginAccepted } from './local-answer';
@@ -9,8 +10,11 @@ import { UpstreamAgent } from './upstream-agent';
 
 /** The local HTTP side: what a connection is handed to once its first byte says HTTP. */
 export interface HttpSide {
-  /** Takes a connection whose first bytes were read and put back (`socket.unshift`). */
-  accept(socket: Socket): void;
+  /**
+   * Takes a connection whose first bytes were read and put back (`socket.unshift`), and its
+   * deadlines: each request head must be complete in time.
+   */
+  accept(socket: Socket, deadlines: ConnectionDeadlines): void;
   /** Drops pooled upstream connections (the sockets themselves are in the SocketSet). */
   close(): void;
 }
@@ -20,11 +24,14 @@ export interface HttpSide {
  * (http-relay.ts). A SOCKS5 upstream cannot: each plain request must be sent to its site as a
  * proxy would, which is what proxy-chain's Server does (below).
  */
-export function createHttpSide(context: SideContext): HttpSide {
+export function createHttpSide(context: SideContext, times: DeadlineTimes): HttpSide {
   if (context.upstream.protocol === 'http') {
-    return { accept: (socket) => relayHttp(socket, context), close: () => {} };
+    return {
+      accept: (socket, deadlines) => relayHttp(socket, context, deadlines),
+      close: () => {},
+    };
   }
-  return createProxyChainSide(context);
+  return createProxyChainSide(context, times);
 }
 
 /**
@@ -35,18 +42,34 @@ export function createHttpSide(context: SideContext): HttpSide {
  * hop-by-hop headers, the app's Proxy-Authorization among them. CONNECT is ours (http-connect.ts
  * says why).
  */
-function createProxyChainSide(context: SideContext): HttpSide {
+function createProxyChainSide(context: SideContext, times: DeadlineTimes): HttpSide {
   const agent = new UpstreamAgent(context);
   const server = new Server({ authRealm: LOCAL_REALM, verbose: false });
+  const inner = server.server;
+  const deadlinesOf = new WeakMap<Socket, ConnectionDeadlines>();
+  // The first head's deadline is the port's (ConnectionDeadlines); later heads on a kept-alive
+  // connection are timed by Node's own headersTimeout, whose checks start on 'listening' — an
+  // event this server, fed connections rather than listening, never gets by itself. Idle
+  // connections, kept alive or not, close after the port's idle time.
+  inner.headersTimeout = times.handshakeMs;
+  inner.requestTimeout = 0;
+  // A constructor option in Node's typings, read from the server when the checks start.
+  Object.assign(inner, { connectionsCheckingInterval: Math.min(1_000, times.handshakeMs) });
+  inner.timeout = times.idleMs;
+  inner.keepAliveTimeout = times.idleMs;
+  inner.emit('listening');
+  const headComplete = ({ socket }: IncomingMessage) =>
+    deadlinesOf.get(socket as Socket)?.handshakeDone();
+  inner.prependListener('request', headComplete);
   server.prepareRequestFunction = ({ request }): PrepareRequestFunctionResult => {
     if (!localLoginAccepted(request.headers['proxy-authorization'], context.localPassword)) {
       return { requestAuthentication: true, failMsg: 'This local port needs its password.' };
     }
     return { upstreamProxyUrl: null, httpAgent: agent };
   };
-  const inner = server.server;
   inner.removeAllListeners('connect');
   inner.on('connect', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    headComplete(request);
     const connect = {
       target: request.url ?? '',
       proxyAuthorization: request.headers['proxy-authorization'],
@@ -55,13 +78,19 @@ function createProxyChainSide(context: SideContext): HttpSide {
   });
 
   return {
-    accept: (socket) => {
+    accept: (socket, deadlines) => {
+      deadlinesOf.set(socket, deadlines);
       inner.emit('connection', socket);
       // The sniffer paused the socket to put its first bytes back; the http.Server only adds a
       // 'data' listener, which does not resume a stream paused by hand, so the request would
       // sit unread. (Checked against Node 22's http server: without this, nothing is answered.)
       socket.resume();
     },
-    close: () => agent.destroy(),
+    close: () => {
+      agent.destroy();
+      // Stops the checks 'listening' started (close() on a server that never listened does that
+      // and reports it was not running, which is no news here).
+      inner.close(() => {});
+    },
   };
 }

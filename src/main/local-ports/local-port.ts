@@ -1,4 +1,6 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { processConnectionBudget, type ConnectionBudget } from './connection-budget';
+import { ConnectionDeadlines, DEFAULT_DEADLINES, type DeadlineTimes } from './connection-deadlines';
 import { findFreePort } from './free-port';
 import { createHttpSide } from './http-side';
 import { LocalPortError } from './local-port-error';
@@ -24,6 +26,12 @@ export interface LocalPortOptions {
   localPassword?: string | null;
   /** How long the upstream may take to open a tunnel (default 30 s). */
   tunnelTimeoutMs?: number;
+  /** How long an app may take over a handshake or head, and sit idle (connection-deadlines.ts). */
+  deadlines?: DeadlineTimes;
+  /** The most app connections this port holds at once (default DEFAULT_PORT_CONNECTIONS). */
+  maxConnections?: number;
+  /** The app connections all ports share (default: the process's, connection-budget.ts). */
+  budget?: ConnectionBudget;
 }
 
 /** A running local port. */
@@ -40,6 +48,9 @@ export interface LocalPort {
 }
 
 const DEFAULT_TUNNEL_TIMEOUT_MS = 30_000;
+export const DEFAULT_PORT_CONNECTIONS = 512;
+
+let processBudget: ConnectionBudget | null = null;
 
 /**
  * Starts a local port: a listener on loopback that needs no login (or only the local password)
@@ -72,22 +83,41 @@ export async function startLocalPort(options: LocalPortOptions): Promise<LocalPo
     sockets,
     tunnelTimeoutMs: options.tunnelTimeoutMs ?? DEFAULT_TUNNEL_TIMEOUT_MS,
   };
-  const httpSide = createHttpSide(context);
+  const deadlines = options.deadlines ?? DEFAULT_DEADLINES;
+  const maxConnections = options.maxConnections ?? DEFAULT_PORT_CONNECTIONS;
+  const budget = options.budget ?? (processBudget ??= processConnectionBudget());
+  const httpSide = createHttpSide(context, deadlines);
   const server = createServer((socket) => accept(socket));
 
   function accept(socket: Socket): void {
     // An app that resets its connection must not crash the process; the socket closes either way.
     socket.on('error', () => {});
+    // Over a cap the connection is refused at once, before it costs a read or a timer.
+    if (stats.openConnections >= maxConnections || !budget.take()) {
+      stats.connectionRefused();
+      socket.destroy();
+      return;
+    }
+    socket.once('close', () => budget.release());
     sockets.add(socket);
     stats.connectionOpened(socket);
     socket.setNoDelay(true);
+    const deadline = new ConnectionDeadlines(socket, deadlines);
     void sniffProtocol(socket).then((protocol) => {
-      if (protocol === 'socks5') void serveSocks5(socket, context);
-      else if (protocol === 'http') httpSide.accept(socket);
+      if (protocol === 'socks5') {
+        void serveSocks5(socket, context).finally(() => deadline.handshakeDone());
+      } else if (protocol === 'http') {
+        httpSide.accept(socket, deadline);
+      }
     });
   }
 
   await listen(server, requestedPort, host);
+  // After listening, a failed accept (EMFILE at the fd limit) is an 'error' event: without a
+  // listener it would end the process. The port keeps serving once descriptors are free again.
+  server.on('error', (error: NodeJS.ErrnoException) =>
+    stats.recordError(`could not take a connection (${error.code ?? 'unknown'})`),
+  );
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | null = null;
   return {

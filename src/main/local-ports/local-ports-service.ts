@@ -346,6 +346,7 @@ function viewOf(open: OpenPort, keepBrowserProfile: boolean): LocalPortView {
     stats: {
       openConnections: stats.openConnections,
       totalConnections: stats.totalConnections,
+      refusedConnections: stats.refusedConnections,
       bytesUp: stats.bytesUp,
       bytesDown: stats.bytesDown,
       lastError: stats.lastError && {

@@ -6,6 +6,8 @@ export interface LocalPortStats {
   openConnections: number;
   /** Connections from local apps since the port started. */
   totalConnections: number;
+  /** Connections refused at once because the port or the app was at its connection cap. */
+  refusedConnections: number;
   /** Bytes the local apps sent (requests, uploads), as read from their connections. */
   bytesUp: number;
   /** Bytes the local apps received (answers, downloads), as written to their connections. */
@@ -21,6 +23,7 @@ export interface LocalPortStats {
 export class PortStats {
   private readonly open = new Set<Socket>();
   private total = 0;
+  private refused = 0;
   private closedBytesUp = 0;
   private closedBytesDown = 0;
   private lastError: LocalPortStats['lastError'] = null;
@@ -34,6 +37,16 @@ export class PortStats {
       this.closedBytesUp += socket.bytesRead;
       this.closedBytesDown += socket.bytesWritten;
     });
+  }
+
+  /** Connections from local apps open now (what the port's cap counts). */
+  get openConnections(): number {
+    return this.open.size;
+  }
+
+  /** Counts a connection refused at the cap (never opened, so not counted above). */
+  connectionRefused(): void {
+    this.refused += 1;
   }
 
   /** Keeps `message` as the last failure; it must hold no secret (UpstreamFailure's words). */
@@ -51,6 +64,7 @@ export class PortStats {
     return {
       openConnections: this.open.size,
       totalConnections: this.total,
+      refusedConnections: this.refused,
       bytesUp,
       bytesDown,
       lastError: this.lastError,

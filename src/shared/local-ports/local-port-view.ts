@@ -48,6 +48,8 @@ export const localPortViewSchema = z.object({
   stats: z.object({
     openConnections: z.int().nonnegative(),
     totalConnections: z.int().nonnegative(),
+    /** Refused at once because the port or the app held as many connections as allowed. */
+    refusedConnections: z.int().nonnegative(),
     bytesUp: z.number().nonnegative(),
     bytesDown: z.number().nonnegative(),
     /** The last failure in words ("the proxy refused the login (407)"), and when. */
