@@ -1,15 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-/** File descriptors kept for the app's own files, sockets and browsers, whatever the ports do. */
-const RESERVED_FDS = 256;
+/**
+ * File descriptors kept for the app's own files, sockets and browsers, whatever the ports do: 256,
+ * or a quarter of a lower limit (a macOS app may start with 256 in all).
+ */
+const reservedFds = (limit: number) => Math.min(256, Math.floor(limit / 4));
 /** The most app connections all ports hold together where the system sets no lower bound. */
 export const DEFAULT_GLOBAL_CONNECTIONS = 4_096;
 
 /**
  * The app connections all local ports may hold together. Each costs two file descriptors (the
- * app's and the upstream's), so on a system whose limit is known the budget leaves RESERVED_FDS
- * free: at the limit the app's own settings, labels and service calls still get theirs (the
+ * app's and the upstream's), so on a system whose limit is known the budget leaves some free
+ * (reservedFds): at the limit the app's own settings, labels and service calls still get theirs (the
  * audit's flood made `settings:update` and `proxy:set-label` fail with EMFILE).
  */
 export class ConnectionBudget {
@@ -40,7 +43,7 @@ export class ConnectionBudget {
  */
 export function processConnectionBudget(fdLimit = openFilesLimit()): ConnectionBudget {
   if (fdLimit === null) return new ConnectionBudget(DEFAULT_GLOBAL_CONNECTIONS);
-  const fitting = Math.floor((fdLimit - RESERVED_FDS) / 2);
+  const fitting = Math.floor((fdLimit - reservedFds(fdLimit)) / 2);
   return new ConnectionBudget(Math.max(16, Math.min(DEFAULT_GLOBAL_CONNECTIONS, fitting)));
 }
 
