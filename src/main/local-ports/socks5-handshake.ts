@@ -29,6 +29,12 @@ export type Socks5Handshake = { destination: Destination } | { refusal: Buffer }
  * name or an IPv6 address. The replies that let the handshake go on (method, login accepted) are
  * written here; the reply to the CONNECT itself is the caller's (`socks5Reply`), once the upstream
  * has answered. Throws on bytes that are not SOCKS5 (the caller destroys the connection).
+ *
+ * Zero lengths, which RFC 1928/1929 do not allow but clients send, are answered rather than
+ * waited on: no methods is no acceptable method; an empty username is any username (curl sends
+ * one for `-U :password`); an empty password never matches. The request's reserved byte (RSV,
+ * X'00') is not checked: it carries nothing we act on, and refusing a client over it would gain
+ * nothing.
  */
 export async function acceptSocks5(
   socket: Socket,
@@ -49,11 +55,14 @@ export async function acceptSocks5(
 
 /** RFC 1929: any username, the local password; true once the client has been told it is in. */
 async function acceptLogin(socket: Socket, localPassword: string): Promise<boolean> {
-  const [, usernameLength] = await readExactly(socket, 2);
+  const [loginVersion] = await readExactly(socket, 1);
+  // Another version is another format: nothing after it can be read as a login.
+  if (loginVersion !== LOGIN_VERSION) return false;
+  const [usernameLength] = await readExactly(socket, 1);
   await readExactly(socket, usernameLength ?? 0);
   const [passwordLength] = await readExactly(socket, 1);
   const password = (await readExactly(socket, passwordLength ?? 0)).toString('utf8');
-  if (!passwordMatches(password, localPassword)) return false;
+  if (password.length === 0 || !passwordMatches(password, localPassword)) return false;
   socket.write(Buffer.from([LOGIN_VERSION, LOGIN_ACCEPTED]));
   return true;
 }
