@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { isHostName } from './host-name';
 import { passwordMatches } from './local-password';
 import { readExactly } from './read-exactly';
 import { SOCKS_REPLY } from './upstream-failure';
@@ -67,7 +68,14 @@ async function acceptLogin(socket: Socket, localPassword: string): Promise<boole
   return true;
 }
 
-/** The request (RFC 1928 §4), read whole before it is answered. */
+/**
+ * The request (RFC 1928 §4), read whole before it is answered. A domain that is not a host name
+ * (empty, or with CR, LF, NUL or another byte a name cannot hold) is refused as Host unreachable
+ * (X'04'): RFC 1928 has no code for a malformed address, the address type itself is supported
+ * (so not X'08'), and X'04' tells the user the destination is at fault, where X'01' (general
+ * failure) would blame the port. Such a name would otherwise be written into the upstream's
+ * CONNECT line and Host header.
+ */
 async function acceptRequest(socket: Socket): Promise<Socks5Handshake> {
   const [requestVersion, command, , addressType] = await readExactly(socket, 4);
   if (requestVersion !== VERSION) throw new Error('Not a SOCKS5 request.');
@@ -75,6 +83,7 @@ async function acceptRequest(socket: Socket): Promise<Socks5Handshake> {
   if (host === null) return { refusal: socks5Reply(SOCKS_REPLY.addressTypeNotSupported) };
   const port = (await readExactly(socket, 2)).readUInt16BE(0);
   if (command !== CONNECT) return { refusal: socks5Reply(SOCKS_REPLY.commandNotSupported) };
+  if (!isHostName(host)) return { refusal: socks5Reply(SOCKS_REPLY.hostUnreachable) };
   return { destination: { host, port } };
 }
 
@@ -84,7 +93,8 @@ async function readAddress(socket: Socket, addressType: number): Promise<string 
       return [...(await readExactly(socket, 4))].join('.');
     case DOMAIN: {
       const [length] = await readExactly(socket, 1);
-      return (await readExactly(socket, length ?? 0)).toString('utf8');
+      // latin1 keeps every byte as one character, so a byte no host name holds is seen as such.
+      return (await readExactly(socket, length ?? 0)).toString('latin1');
     }
     case IPV6: {
       const bytes = await readExactly(socket, 16);

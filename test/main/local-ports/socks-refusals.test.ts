@@ -60,6 +60,12 @@ const REFUSALS = [
     answer: [0x05, NO_AUTH, ...socks5.reply(0x07)],
   },
   {
+    kind: 'bad domain (CR/LF)',
+    port: () => open,
+    request: [...socks5.greeting(NO_AUTH), ...socks5.connectDomain('a.example\r\nX: 1', 80)],
+    answer: [0x05, NO_AUTH, ...socks5.reply(0x04)],
+  },
+  {
     kind: 'upstream failure',
     port: () => open,
     request: [...socks5.greeting(NO_AUTH), ...socks5.connectDomain('example.com', 443)],

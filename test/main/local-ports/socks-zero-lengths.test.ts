@@ -41,6 +41,18 @@ describe('a greeting with no methods (NMETHODS 0)', () => {
   });
 });
 
+describe('a domain of 0 bytes', () => {
+  it('is answered Host unreachable (X04) and closed, and never reaches the upstream', async () => {
+    const before = upstream.connections.length;
+    const answer = await socksExchange(open.port, [
+      ...socks5.greeting(NO_AUTH),
+      ...socks5.connectDomain('', 443),
+    ]);
+    expect([...answer]).toEqual([0x05, NO_AUTH, ...socks5.reply(0x04)]);
+    expect(upstream.connections.length).toBe(before);
+  });
+});
+
 describe('the RFC 1929 login', () => {
   it('takes an empty username with the right password', async () => {
     const client = await rawSocksClient(withPassword.port);
