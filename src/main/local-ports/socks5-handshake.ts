@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { isHostName } from './host-name';
 import { passwordMatches } from './local-password';
 import { readExactly } from './read-exactly';
 import { SOCKS_REPLY } from './upstream-failure';
@@ -8,59 +9,82 @@ const VERSION = 0x05;
 const NO_AUTH = 0x00;
 const USERNAME_PASSWORD = 0x02;
 const NO_ACCEPTABLE_METHOD = 0xff;
+const LOGIN_VERSION = 0x01;
+const LOGIN_ACCEPTED = 0x00;
+const LOGIN_REFUSED = 0x01;
 const CONNECT = 0x01;
 const IPV4 = 0x01;
 const DOMAIN = 0x03;
 const IPV6 = 0x04;
 
 /**
+ * How a handshake ended: the destination the client asked for, or the last reply to send it
+ * before closing the connection (the caller sends it with `closeAfterReply`, so that every
+ * refusal is closed in one place).
+ */
+export type Socks5Handshake = { destination: Destination } | { refusal: Buffer };
+
+/**
  * The server's half of a SOCKS5 handshake (RFC 1928, and RFC 1929 when a local password is set):
  * greeting, method choice, optional login, then a CONNECT request to an IPv4 address, a domain
- * name or an IPv6 address. Resolves with the destination, or null when the client was refused
- * (and told so); the reply to the CONNECT itself is the caller's (`socks5Reply`), once the
- * upstream has answered. Throws on bytes that are not SOCKS5.
+ * name or an IPv6 address. The replies that let the handshake go on (method, login accepted) are
+ * written here; the reply to the CONNECT itself is the caller's (`socks5Reply`), once the upstream
+ * has answered. Throws on bytes that are not SOCKS5 (the caller destroys the connection).
+ *
+ * Zero lengths, which RFC 1928/1929 do not allow but clients send, are answered rather than
+ * waited on: no methods is no acceptable method; an empty username is any username (curl sends
+ * one for `-U :password`); an empty password never matches. The request's reserved byte (RSV,
+ * X'00') is not checked: it carries nothing we act on, and refusing a client over it would gain
+ * nothing.
  */
 export async function acceptSocks5(
   socket: Socket,
   localPassword: string | null,
-): Promise<Destination | null> {
+): Promise<Socks5Handshake> {
   const [version, methodCount] = await readExactly(socket, 2);
   if (version !== VERSION) throw new Error('Not a SOCKS5 greeting.');
   const methods = await readExactly(socket, methodCount ?? 0);
   // With a local password only username/password is offered: no-auth would bypass it.
   const method = localPassword === null ? NO_AUTH : USERNAME_PASSWORD;
-  if (!methods.includes(method)) {
-    socket.end(Buffer.from([VERSION, NO_ACCEPTABLE_METHOD]));
-    return null;
-  }
+  if (!methods.includes(method)) return { refusal: Buffer.from([VERSION, NO_ACCEPTABLE_METHOD]) };
   socket.write(Buffer.from([VERSION, method]));
-  if (localPassword !== null && !(await acceptLogin(socket, localPassword))) return null;
-
-  const [requestVersion, command, , addressType] = await readExactly(socket, 4);
-  if (requestVersion !== VERSION) throw new Error('Not a SOCKS5 request.');
-  const host = await readAddress(socket, addressType ?? 0);
-  if (host === null) {
-    socket.end(socks5Reply(SOCKS_REPLY.addressTypeNotSupported));
-    return null;
+  if (localPassword !== null && !(await acceptLogin(socket, localPassword))) {
+    return { refusal: Buffer.from([LOGIN_VERSION, LOGIN_REFUSED]) };
   }
-  const port = (await readExactly(socket, 2)).readUInt16BE(0);
-  if (command !== CONNECT) {
-    socket.end(socks5Reply(SOCKS_REPLY.commandNotSupported));
-    return null;
-  }
-  return { host, port };
+  return acceptRequest(socket);
 }
 
-/** RFC 1929: any username, the local password. Answers the client either way. */
+/** RFC 1929: any username, the local password; true once the client has been told it is in. */
 async function acceptLogin(socket: Socket, localPassword: string): Promise<boolean> {
-  const [, usernameLength] = await readExactly(socket, 2);
+  const [loginVersion] = await readExactly(socket, 1);
+  // Another version is another format: nothing after it can be read as a login.
+  if (loginVersion !== LOGIN_VERSION) return false;
+  const [usernameLength] = await readExactly(socket, 1);
   await readExactly(socket, usernameLength ?? 0);
   const [passwordLength] = await readExactly(socket, 1);
   const password = (await readExactly(socket, passwordLength ?? 0)).toString('utf8');
-  const accepted = passwordMatches(password, localPassword);
-  if (accepted) socket.write(Buffer.from([0x01, 0x00]));
-  else socket.end(Buffer.from([0x01, 0x01]));
-  return accepted;
+  if (password.length === 0 || !passwordMatches(password, localPassword)) return false;
+  socket.write(Buffer.from([LOGIN_VERSION, LOGIN_ACCEPTED]));
+  return true;
+}
+
+/**
+ * The request (RFC 1928 §4), read whole before it is answered. A domain that is not a host name
+ * (empty, or with CR, LF, NUL or another byte a name cannot hold) is refused as Host unreachable
+ * (X'04'): RFC 1928 has no code for a malformed address, the address type itself is supported
+ * (so not X'08'), and X'04' tells the user the destination is at fault, where X'01' (general
+ * failure) would blame the port. Such a name would otherwise be written into the upstream's
+ * CONNECT line and Host header.
+ */
+async function acceptRequest(socket: Socket): Promise<Socks5Handshake> {
+  const [requestVersion, command, , addressType] = await readExactly(socket, 4);
+  if (requestVersion !== VERSION) throw new Error('Not a SOCKS5 request.');
+  const host = await readAddress(socket, addressType ?? 0);
+  if (host === null) return { refusal: socks5Reply(SOCKS_REPLY.addressTypeNotSupported) };
+  const port = (await readExactly(socket, 2)).readUInt16BE(0);
+  if (command !== CONNECT) return { refusal: socks5Reply(SOCKS_REPLY.commandNotSupported) };
+  if (!isHostName(host)) return { refusal: socks5Reply(SOCKS_REPLY.hostUnreachable) };
+  return { destination: { host, port } };
 }
 
 async function readAddress(socket: Socket, addressType: number): Promise<string | null> {
@@ -69,7 +93,8 @@ async function readAddress(socket: Socket, addressType: number): Promise<string 
       return [...(await readExactly(socket, 4))].join('.');
     case DOMAIN: {
       const [length] = await readExactly(socket, 1);
-      return (await readExactly(socket, length ?? 0)).toString('utf8');
+      // latin1 keeps every byte as one character, so a byte no host name holds is seen as such.
+      return (await readExactly(socket, length ?? 0)).toString('latin1');
     }
     case IPV6: {
       const bytes = await readExactly(socket, 16);

@@ -9,9 +9,18 @@ import { networkErrorOf } from '../proxy-check/error-to-failure';
  * - `timeout`: the upstream took too long to open the tunnel.
  * - `target_refused`: the upstream answered but would not connect to the destination.
  * - `bad_answer`: what came back was not the protocol asked for.
+ * - `bad_destination`: the destination could not be asked for (a host that would break a head);
+ *   nothing was sent to the upstream.
  */
 export type UpstreamFailureKind =
-  'auth_refused' | 'unreachable' | 'dns' | 'closed' | 'timeout' | 'target_refused' | 'bad_answer';
+  | 'auth_refused'
+  | 'unreachable'
+  | 'dns'
+  | 'closed'
+  | 'timeout'
+  | 'target_refused'
+  | 'bad_answer'
+  | 'bad_destination';
 
 /** SOCKS5 reply codes (RFC 1928 §6) a local SOCKS client is answered with. */
 export const SOCKS_REPLY = {
@@ -58,6 +67,13 @@ export const upstreamFailures = {
     );
   },
   notHttp: () => new UpstreamFailure('bad_answer', 'the proxy did not answer as an HTTP proxy'),
+  badDestination: () =>
+    new UpstreamFailure(
+      'bad_destination',
+      'the destination is not a host name the proxy can be asked for',
+      400,
+      SOCKS_REPLY.hostUnreachable,
+    ),
 };
 
 /** socks 2.x's messages (its `ERRORS`), matched by their stable beginnings. */

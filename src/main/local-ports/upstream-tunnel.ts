@@ -5,6 +5,10 @@ import type { SocketSet } from './socket-set';
 import { upstreamProxyAuthorization, type Upstream } from './upstream';
 import { upstreamFailureOf, upstreamFailures } from './upstream-failure';
 
+/** Bytes that would end or split a head's line if written into it: C0 controls, space, DEL. */
+// eslint-disable-next-line no-control-regex -- control bytes are exactly what it looks for
+const HEAD_BREAKING = /[\x00-\x20\x7f]/;
+
 /** Where a tunnel leads: a host name (resolved by the upstream), an IPv4 or an IPv6 address. */
 export interface Destination {
   host: string;
@@ -17,6 +21,10 @@ export interface Destination {
  * SOCKS5 upstream come through here, so each failure is worded once (an `UpstreamFailure`). Host
  * names are passed on unresolved (SOCKS5 domain type, or the CONNECT line): the upstream resolves
  * them, as socks5h does. The socket is in `sockets` from the moment it exists.
+ *
+ * A host that could break a head (CR, LF, NUL, any control byte, a space) is refused before
+ * anything is opened, whoever the caller: each side checks its own input, this is the last line
+ * before the host is written into the CONNECT line and Host header.
  */
 export async function openUpstreamTunnel(
   upstream: Upstream,
@@ -24,6 +32,7 @@ export async function openUpstreamTunnel(
   sockets: SocketSet,
   timeoutMs: number,
 ): Promise<Socket> {
+  if (HEAD_BREAKING.test(destination.host)) throw upstreamFailures.badDestination();
   const socket = sockets.add(connect({ host: upstream.host, port: upstream.port }));
   socket.setNoDelay(true);
   let timedOut = false;
