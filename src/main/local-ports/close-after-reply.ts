@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
 export const REPLY_FLUSH_LIMIT_MS = 2_000;
 
 /**
- * Sends a refusal (or any last reply) and closes the connection for good: FIN after the reply,
+ * Sends a refusal (or any last reply; none when an answer already went out) and closes the connection for good: FIN after the reply,
  * then the socket destroyed as soon as the reply is flushed, at the latest after
  * `REPLY_FLUSH_LIMIT_MS`.
  *
@@ -18,7 +18,7 @@ export const REPLY_FLUSH_LIMIT_MS = 2_000;
  * sends is read and dropped until then, so that the close is an orderly one rather than a reset
  * over unread bytes.
  */
-export function closeAfterReply(socket: Socket, reply: Buffer): void {
+export function closeAfterReply(socket: Socket, reply: Buffer | string = ''): void {
   if (socket.destroyed) return;
   const limit = setTimeout(() => socket.destroy(), REPLY_FLUSH_LIMIT_MS);
   // The limit must not keep the app (or a test run) alive on its own.

@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { HTTPParser } from 'http-parser-js';
 import { bodyFraming } from './body-framing';
+import { closeAfterReply } from './close-after-reply';
 import type { ConnectionDeadlines } from './connection-deadlines';
 import { connectTarget } from './http-connect';
 import {
@@ -14,7 +15,6 @@ import {
   responseHead,
   type ParsedHead,
 } from './http-heads';
-import { sendLastWords } from './last-words';
 import { localAnswer, localLoginAccepted, localLoginRequired } from './local-answer';
 import { readBuffers } from './read-buffers';
 import type { SideContext } from './side-context';
@@ -216,7 +216,7 @@ class HttpRelay {
     this.upstream?.destroy();
     this.upstream = null;
     if (this.answering) this.app.destroy();
-    else sendLastWords(this.app, localAnswer(400, 'The request body could not be read as HTTP.'));
+    else closeAfterReply(this.app, localAnswer(400, 'The request body could not be read as HTTP.'));
   }
 
   private onRequestBody(chunk: Buffer): void {
@@ -238,7 +238,7 @@ class HttpRelay {
   private answerAndClose(answer: string): number {
     const close = () => {
       this.upstream?.destroy();
-      sendLastWords(this.app, answer);
+      closeAfterReply(this.app, answer);
     };
     this.stoppedReading ??= () => this.whenAnswered(close);
     return STOP_AFTER_HEAD;
@@ -401,7 +401,7 @@ class HttpRelay {
     // An Upgrade refused: what the app sent after its head was not HTTP, so nothing more is read.
     if (answered?.opensTunnel) {
       socket.destroy();
-      sendLastWords(this.app);
+      closeAfterReply(this.app);
       return;
     }
     if (this.awaiting.length === 0 && this.afterAnswers) {
@@ -447,7 +447,7 @@ class HttpRelay {
     // Part of an answer already went out: the app must see it cut, not a second answer.
     if (this.answering) this.app.destroy();
     else
-      sendLastWords(this.app, localAnswer(failure.httpStatus, `Proxy Tray: ${failure.message}.`));
+      closeAfterReply(this.app, localAnswer(failure.httpStatus, `Proxy Tray: ${failure.message}.`));
   }
 }
 

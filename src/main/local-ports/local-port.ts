@@ -104,11 +104,8 @@ export async function startLocalPort(options: LocalPortOptions): Promise<LocalPo
     socket.setNoDelay(true);
     const deadline = new ConnectionDeadlines(socket, deadlines);
     void sniffProtocol(socket).then((protocol) => {
-      if (protocol === 'socks5') {
-        void serveSocks5(socket, context).finally(() => deadline.handshakeDone());
-      } else if (protocol === 'http') {
-        httpSide.accept(socket, deadline);
-      }
+      if (protocol === 'socks5') void serveSocks5(socket, context, deadline);
+      else if (protocol === 'http') httpSide.accept(socket, deadline);
     });
   }
 

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { openAppTunnel } from './app-tunnel';
 import { closeAfterReply } from './close-after-reply';
+import type { ConnectionDeadlines } from './connection-deadlines';
 import type { SideContext } from './side-context';
 import { acceptSocks5, socks5Reply } from './socks5-handshake';
 import { splice } from './splice';
@@ -18,13 +19,19 @@ import { splice } from './splice';
  * Every way out but a spliced tunnel closes the connection for good: a refusal or an upstream
  * failure with its reply (`closeAfterReply`), anything else at once.
  */
-export async function serveSocks5(socket: Socket, context: SideContext): Promise<void> {
+export async function serveSocks5(
+  socket: Socket,
+  context: SideContext,
+  deadlines: ConnectionDeadlines,
+): Promise<void> {
   try {
     const handshake = await acceptSocks5(socket, context.localPassword);
     if ('refusal' in handshake) {
       closeAfterReply(socket, handshake.refusal);
       return;
     }
+    // The app's part is done; the upstream has the tunnel timeout of its own.
+    deadlines.handshakeDone();
     const upstream = await openAppTunnel(socket, handshake.destination, context, (failure) =>
       closeAfterReply(socket, socks5Reply(failure.socksReply)),
     );

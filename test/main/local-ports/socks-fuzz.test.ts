@@ -13,9 +13,9 @@ import { until } from './until';
  * The audit's SOCKS5 fuzz, against real ports: 10,000 connections of random and mutated-valid
  * bytes, cut into random writes, from clients that end their side or stay open. The port must
  * not crash; every answer must be SOCKS5 (a prefix of method, login status, reply); a client that
- * ends is closed by the port, and so is a client the port refused, though it stays open; once
- * all are gone the process holds as many fds as before. A client that stays open in the middle
- * of a handshake is left waiting by design (the handshake deadline is another change's).
+ * ends is closed by the port, and so is a client the port refused, though it stays open, and one
+ * that stays silent in the middle of a handshake (by the handshake deadline, short here); once
+ * all are gone the process holds as many fds as before.
  *
  * The seed is printed on failure; FUZZ_SEED=<seed> replays a run.
  */
@@ -26,6 +26,8 @@ const LOCAL_PASSWORD = 'Local-Pa55word-Fuzz';
 const QUIET_MS = 100;
 /** How long the port may take to close a connection it must close. */
 const CLOSE_MS = 3_000;
+/** The ports' handshake deadline: short, so that silent clients are closed within the test. */
+const DEADLINES = { handshakeMs: 200, idleMs: 60_000 };
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 
 let accepting: LocalServer;
@@ -36,12 +38,16 @@ beforeAll(async () => {
   accepting = await startScriptedServer('HTTP/1.1 200 Connection established\r\n\r\n');
   const at = (port: number) =>
     ({ protocol: 'http', host: '127.0.0.1', port, username: 'u', password: 'p' }) as const;
-  ports.deadUpstream = await startLocalPort({ upstream: at(await deadPort()) });
+  ports.deadUpstream = await startLocalPort({
+    upstream: at(await deadPort()),
+    deadlines: DEADLINES,
+  });
   ports.withPassword = await startLocalPort({
     upstream: at(accepting.port),
     localPassword: LOCAL_PASSWORD,
+    deadlines: DEADLINES,
   });
-  ports.openUpstream = await startLocalPort({ upstream: at(accepting.port) });
+  ports.openUpstream = await startLocalPort({ upstream: at(accepting.port), deadlines: DEADLINES });
 });
 afterAll(async () => {
   await Promise.all(Object.values(ports).map((port) => port.close()));
@@ -63,20 +69,18 @@ async function play(input: FuzzInput, clients: RawSocksClient[]): Promise<string
   ).catch(() => {});
   const transcript = readTranscript(client.answer());
   if (!transcript.wellFormed) return `answered ${client.answer().toString('hex')}, not SOCKS5`;
-  if (input.ends || transcript.refused) {
-    const closed = await until(() => client.serverClosed(), CLOSE_MS).then(
-      () => true,
-      () => false,
-    );
-    if (!closed) return input.ends ? 'left open after the client ended' : 'refused but left open';
-  }
-  return null;
+  const closed = await until(() => client.serverClosed(), CLOSE_MS).then(
+    () => true,
+    () => false,
+  );
+  if (closed) return null;
+  if (input.ends) return 'left open after the client ended';
+  return transcript.refused ? 'refused but left open' : 'left open past the handshake deadline';
 }
 
 it(`takes ${INPUTS} fuzzed SOCKS5 connections: no crash, answered or closed, no fd kept`, async () => {
   const inputs = fc.sample(fuzzInputs(LOCAL_PASSWORD), { numRuns: INPUTS, seed });
   const baseline = openFds();
-  const started = Date.now();
   const clients: RawSocksClient[] = [];
   const failures: string[] = [];
   for (let start = 0; start < inputs.length; start += AT_ONCE) {
@@ -86,7 +90,6 @@ it(`takes ${INPUTS} fuzzed SOCKS5 connections: no crash, answered or closed, no 
       const input = batch[index] as FuzzInput;
       if (failure) failures.push(`${failure}: ${JSON.stringify(input)}`);
     });
-    // The silent clients in mid-handshake go now, as an app would give up.
     for (const client of clients.splice(0)) client.socket.destroy();
     // One batch's failures say enough; the rest would only add their waits.
     if (failures.length > 0) break;
@@ -96,7 +99,6 @@ it(`takes ${INPUTS} fuzzed SOCKS5 connections: no crash, answered or closed, no 
   const fdDelta = (await settledFds(baseline)) - baseline;
   expect(fdDelta, `seed ${seed}`).toBe(0);
   for (const port of Object.values(ports)) expect(await port.getConnections()).toBe(0);
-  expect(Date.now() - started).toBeLessThan(30_000);
 
   // Still serving: a whole, valid conversation gets its tunnel.
   const tunnel = await socksTunnel(ports.openUpstream.port, { host: 'example.com', port: 80 });
