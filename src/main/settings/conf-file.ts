@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { inUseByAnotherInstance, markFolderInUse } from './folder-in-use';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, tightenToPrivate } from './private-files';
 import { sweepStaleTempFiles } from './stale-temp-files';
 import { StoreError, fileErrorReason } from './store-error';
@@ -39,7 +40,8 @@ export type CreateConfStore = (options: ConfLikeOptions) => ConfLike;
  * given here never throws. The content is then read from `path` and validated by the caller.
  * Every store opens here, so this is also where the folder and the file are made private to the
  * user (private-files.ts: conf creates a missing folder without a mode), and where the temp files
- * of writes cut short by a crash are swept (stale-temp-files.ts).
+ * of writes cut short by a crash are swept (stale-temp-files.ts): all of them when no other
+ * running instance uses the folder (folder-in-use.ts), else only those older than a minute.
  */
 export function openConfFile(createStore: CreateConfStore, name: string): ConfLike {
   let conf: ConfLike;
@@ -61,7 +63,8 @@ export function openConfFile(createStore: CreateConfStore, name: string): ConfLi
   const dir = path.dirname(conf.path);
   tightenToPrivate(dir, PRIVATE_FOLDER_MODE);
   tightenToPrivate(conf.path, PRIVATE_FILE_MODE);
-  sweepStaleTempFiles(conf.path);
+  markFolderInUse(dir);
+  sweepStaleTempFiles(conf.path, { anotherInstanceMayWrite: inUseByAnotherInstance(dir) });
   return conf;
 }
 
