@@ -8,13 +8,14 @@
 
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_DIALECTS, isApiDialect } from '../test/api-server/dialect';
 import { createApiServer } from '../test/api-server/server';
+import { makePrivateFolder } from '../src/main/settings/private-files';
 import { startHarness } from '../test/harness/harness-server';
 import { harnessVault } from '../test/harness/harness-vault';
 import { startEchoServer } from '../test/main/proxy-check/echo-server';
@@ -50,7 +51,8 @@ const dialect = flags.dialect;
 
 const dataDir = resolve(flags['data-dir'] ?? DEFAULT_DATA_DIR);
 if (flags.fresh) await rm(dataDir, { recursive: true, force: true });
-await mkdir(dataDir, { recursive: true });
+// Its local-ports.json holds the ports' passwords: the folder is the user's alone (0700).
+makePrivateFolder(dataDir);
 
 /** A port another program holds is the commonest first-run failure: say which and how to move. */
 async function listening<Server>(port: number, variable: string, start: () => Promise<Server>) {

@@ -5,6 +5,7 @@ import type { IpcEvent } from '../shared/ipc/channel-names';
 import type { IpcEventPayload } from '../shared/ipc/contract';
 import { favoritesViewOf, sessionViewOf } from './ipc/views';
 import { createMainServices, type MainServices } from './main-services';
+import { makePrivateFolder } from './settings/private-files';
 import { APP_KEYCHAIN_SERVICE, KeytarVault } from './session/keytar-vault';
 import { setUpLifecycle } from './shell/app-lifecycle';
 import { createAppLog, logAppStarted } from './shell/app-log';
@@ -67,6 +68,10 @@ let pendingShow: { panel?: 'settings'; planId?: number } = {};
 if (!lifecycle.ok) {
   app.quit();
 } else {
+  // Electron made the user-data folder (for its single-instance lock) with the default mode: the
+  // stores and browser profiles in it are the user's alone. The stores tighten it too when they
+  // open; here it is private before anything else is written there.
+  makePrivateFolder(app.getPath('userData'));
   void app.whenReady().then(async () => {
     logAppStarted(appLog);
     // Whether a panel will show our icon (Linux only can lack one): asked now, needed below.

@@ -13,6 +13,7 @@ import {
   type MainServices,
   type MainServicesOptions,
 } from '../../src/main/main-services';
+import { makePrivateFolder } from '../../src/main/settings/private-files';
 import type { TokenVault } from '../../src/main/session/token-vault';
 import { ipcEventContract } from '../../src/shared/ipc/contract';
 import { MemoryClipboard } from '../main/clipboard/memory-clipboard';
@@ -84,6 +85,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
   const page = await harnessPopupPage(rendererDir);
   const bridgeScript = await bundleBridge();
+  // As the app's user-data folder: the stores, the log and the browser profiles for the user alone.
+  makePrivateFolder(options.dataDir);
   const clipboard = new MemoryClipboard();
   const shell = { hidden: 0, quitRequested: 0, logsFolderOpened: 0, fileManagerAnswer: '' };
   const logsFolder = logsFolderOf(options.dataDir);

@@ -4,6 +4,8 @@ import { UserFacingError } from '../ipc/error-to-ipc';
 /**
  * Writes an export where the user chose. Readable by its owner only (on systems with modes): the
  * file holds passwords. A failure is told as what the user can act on, never as a stack.
+ * The mode applies to a new file; a file the user chose to replace keeps the mode it had, and
+ * the folder is the user's choice too: unlike the data folder, neither is tightened here.
  */
 export async function writeExportFile(path: string, content: string): Promise<void> {
   try {

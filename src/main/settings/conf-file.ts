@@ -1,4 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { inUseByAnotherInstance, markFolderInUse } from './folder-in-use';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, tightenToPrivate } from './private-files';
 import { sweepStaleTempFiles } from './stale-temp-files';
 import { StoreError, fileErrorReason } from './store-error';
 
@@ -22,6 +25,11 @@ export interface ConfLikeOptions {
   readonly configName: string;
   readonly clearInvalidConfig: false;
   readonly deserialize: (text: string) => Record<string, unknown>;
+  /**
+   * The mode conf gives the file, and `atomically` the temp file it writes first: created with it,
+   * so the content is never readable by others, not even between the write and the rename.
+   */
+  readonly configFileMode: number;
 }
 
 export type CreateConfStore = (options: ConfLikeOptions) => ConfLike;
@@ -30,8 +38,10 @@ export type CreateConfStore = (options: ConfLikeOptions) => ConfLike;
  * Opens `<name>.json` through the factory without letting conf judge the content: conf's own
  * reader throws on a damaged file (or, with clearInvalidConfig, silently wipes it), so the reader
  * given here never throws. The content is then read from `path` and validated by the caller.
- * Every store opens here, so this is also where the temp files of writes cut short by a crash
- * are swept (stale-temp-files.ts).
+ * Every store opens here, so this is also where the folder and the file are made private to the
+ * user (private-files.ts: conf creates a missing folder without a mode), and where the temp files
+ * of writes cut short by a crash are swept (stale-temp-files.ts): all of them when no other
+ * running instance uses the folder (folder-in-use.ts), else only those older than a minute.
  */
 export function openConfFile(createStore: CreateConfStore, name: string): ConfLike {
   let conf: ConfLike;
@@ -41,6 +51,7 @@ export function openConfFile(createStore: CreateConfStore, name: string): ConfLi
       configName: name,
       clearInvalidConfig: false,
       deserialize: lenientJsonObject,
+      configFileMode: PRIVATE_FILE_MODE,
     });
   } catch (error) {
     // conf reads the file in its constructor: a file it cannot read at all fails here.
@@ -49,7 +60,11 @@ export function openConfFile(createStore: CreateConfStore, name: string): ConfLi
       `The ${name} file ${name}.json could not be read (${fileErrorReason(error)}). Check that it is a file readable by your user.`,
     );
   }
-  sweepStaleTempFiles(conf.path);
+  const dir = path.dirname(conf.path);
+  tightenToPrivate(dir, PRIVATE_FOLDER_MODE);
+  tightenToPrivate(conf.path, PRIVATE_FILE_MODE);
+  markFolderInUse(dir);
+  sweepStaleTempFiles(conf.path, { anotherInstanceMayWrite: inUseByAnotherInstance(dir) });
   return conf;
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE } from './private-files';
 import { StoreError, fileErrorReason } from './store-error';
 
 /**
@@ -29,8 +30,9 @@ export function backUpInvalidFile(filePath: string, bytes: Uint8Array, now: Date
   }
 }
 
+/** Created private: the copy holds what the store did (local passwords, accounts). */
 function writeNewFileDurably(filePath: string, bytes: Uint8Array): void {
-  const fd = fs.openSync(filePath, 'wx', 0o600);
+  const fd = fs.openSync(filePath, 'wx', PRIVATE_FILE_MODE);
   try {
     fs.writeFileSync(fd, bytes);
     fs.fsyncSync(fd);

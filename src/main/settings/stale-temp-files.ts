@@ -15,13 +15,24 @@ export const TEMP_FILE_INFIX = '.tmp-';
  */
 export const STALE_TEMP_FILE_AGE_MS = 60_000;
 
+export interface SweepOptions {
+  /**
+   * False when no other running instance uses the folder (folder-in-use.ts): then no temp file
+   * can be in the middle of a write, and all are removed whatever their age. True by default:
+   * only those older than a minute go.
+   */
+  readonly anotherInstanceMayWrite?: boolean;
+  readonly now?: number;
+}
+
 /**
  * Removes the leftover temp files of the store at `storePath` (only those named after it, e.g.
- * `labels.json.tmp-*`, never another store's) that are older than a minute. Best effort: a leftover
- * that cannot be listed or removed is only untidy, and must never keep the store from opening.
- * Returns the names removed.
+ * `labels.json.tmp-*`, never another store's): all of them, or only those older than a minute
+ * when another instance may be writing. Best effort: a leftover that cannot be listed or removed
+ * is only untidy, and must never keep the store from opening. Returns the names removed.
  */
-export function sweepStaleTempFiles(storePath: string, now: number = Date.now()): string[] {
+export function sweepStaleTempFiles(storePath: string, options: SweepOptions = {}): string[] {
+  const { anotherInstanceMayWrite = true, now = Date.now() } = options;
   const dir = path.dirname(storePath);
   const prefix = `${path.basename(storePath)}${TEMP_FILE_INFIX}`;
   let names: string[];
@@ -37,7 +48,8 @@ export function sweepStaleTempFiles(storePath: string, now: number = Date.now())
     try {
       const stats = fs.lstatSync(file);
       // A symlink or folder of that name is not something conf wrote: leave it.
-      if (!stats.isFile() || now - stats.mtimeMs < STALE_TEMP_FILE_AGE_MS) continue;
+      if (!stats.isFile()) continue;
+      if (anotherInstanceMayWrite && now - stats.mtimeMs < STALE_TEMP_FILE_AGE_MS) continue;
       fs.unlinkSync(file);
       removed.push(name);
     } catch {

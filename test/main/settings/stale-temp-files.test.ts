@@ -12,9 +12,11 @@ import {
   STALE_TEMP_FILE_AGE_MS,
   sweepStaleTempFiles,
 } from '../../../src/main/settings/stale-temp-files';
+import { useFolderUsers } from './folder-user-child';
 import { confIn, filesIn, useTempDir } from './temp-store-dir';
 
 const tempDir = useTempDir();
+const startFolderUser = useFolderUsers();
 
 /** A temp file as atomically names it, last written `ageMs` ago. */
 function leftover(dir: string, store: string, ageMs: number, suffix = '1700000000abc123'): string {
@@ -59,6 +61,19 @@ describe("sweeping a store's leftover temp files", () => {
     expect(filesIn(dir)).toEqual([...kept, 'labels.json.bak', 'labels.json.tmp-folder'].sort());
   });
 
+  it('removes young ones too when no other instance may be writing', () => {
+    const dir = tempDir();
+    const names = [
+      leftover(dir, 'labels.json', 0, '1700000000aaaaaa'),
+      leftover(dir, 'labels.json', OLD),
+    ];
+    const removed = sweepStaleTempFiles(path.join(dir, 'labels.json'), {
+      anotherInstanceMayWrite: false,
+    });
+    expect(removed.sort()).toEqual(names.sort());
+    expect(filesIn(dir)).toEqual([]);
+  });
+
   it('does not fail when the folder is missing', () => {
     expect(sweepStaleTempFiles(path.join(tempDir(), 'missing', 'labels.json'))).toEqual([]);
   });
@@ -74,12 +89,36 @@ const STORES: [string, (createStore: CreateConfStore) => unknown][] = [
 ];
 
 describe.each(STORES)('opening the %s store', (name, open) => {
-  it('sweeps its stale temp files and keeps fresh ones', () => {
-    const dir = tempDir();
+  const tempFiles = (dir: string) => filesIn(dir).filter((file) => file.includes('.tmp-'));
+
+  /** Two leftovers past the minute, one a second old (a write of another instance, maybe). */
+  function leftovers(dir: string): { fresh: string } {
     leftover(dir, `${name}.json`, OLD, '1700000000aaaaaa');
     leftover(dir, `${name}.json`, OLD * 100, '1600000000bbbbbb');
-    const fresh = leftover(dir, `${name}.json`, 1_000, '1700000001cccccc');
+    return { fresh: leftover(dir, `${name}.json`, 1_000, '1700000001cccccc') };
+  }
+
+  it('sweeps all its temp files, young ones too, when no other instance uses the folder', () => {
+    const dir = tempDir();
+    leftovers(dir);
     open(confIn(dir));
-    expect(filesIn(dir).filter((file) => file.includes('.tmp-'))).toEqual([fresh]);
+    expect(tempFiles(dir)).toEqual([]);
+  });
+
+  it('keeps the young ones while another running instance uses the folder', async () => {
+    const dir = tempDir();
+    await startFolderUser(dir);
+    const { fresh } = leftovers(dir);
+    open(confIn(dir));
+    expect(tempFiles(dir)).toEqual([fresh]);
+  });
+
+  it('sweeps them all once the instance that used the folder has crashed', async () => {
+    const dir = tempDir();
+    const user = await startFolderUser(dir);
+    leftovers(dir);
+    await user.crash();
+    open(confIn(dir));
+    expect(tempFiles(dir)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { StoreError } from '../../../src/main/settings/store-error';
 import type { CreateConfStore } from '../../../src/main/settings/conf-file';
+import { IN_USE_MARKER_PREFIX } from '../../../src/main/settings/folder-in-use';
 
 /** A fresh temp directory per test, removed afterwards; returns a getter for it. */
 export function useTempDir(): () => string {
@@ -27,8 +28,15 @@ export function confIn(dir: string): CreateConfStore {
   return (options) => new Conf({ ...options, cwd: dir });
 }
 
+/**
+ * The folder's files, except the markers of the instances using it (folder-in-use.ts): every
+ * store's open leaves this process's, and they are no store's content.
+ */
 export function filesIn(dir: string): string[] {
-  return fs.readdirSync(dir).sort();
+  return fs
+    .readdirSync(dir)
+    .filter((name) => !name.startsWith(IN_USE_MARKER_PREFIX))
+    .sort();
 }
 
 /** The StoreError an action throws (failing the test when it throws nothing or something else). */
