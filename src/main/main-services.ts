@@ -28,6 +28,7 @@ import { SessionService } from './session/session-service';
 import type { TokenVault } from './session/token-vault';
 import type { CreateConfStore } from './settings/conf-file';
 import { settingsAccountRegistry } from './settings/settings-account-registry';
+import { portConnectionLimits } from './local-ports/port-connection-limits';
 import { openSettingsStore, type SettingsStore } from './settings/settings-store';
 import { UpdateService } from './updates/update-service';
 import type { Updater } from './updates/updater';
@@ -172,6 +173,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     kept: keptPorts,
     defaultProtocol: () => settings.get().checkProtocol,
     maxPorts: () => settings.get().localPortsMax,
+    connectionLimits: () => portConnectionLimits(settings.get()),
     onChange: (notice) =>
       options.emit('local-ports:changed', {
         ports: localPorts.list(),

@@ -31,6 +31,8 @@ export interface LocalPortsServiceOptions {
   defaultProtocol: () => 'http' | 'socks5';
   /** The most ports open at once (a setting). */
   maxPorts: () => number;
+  /** Each port's idle time and connection cap (settings), for ports opened from now on. */
+  connectionLimits: () => Pick<LocalPortOptions, 'deadlines' | 'maxConnections'>;
   /**
    * Ports opened, changed or closed: the popup and the tray list them. `notice` says why when
    * a port changed on its own (its proxy left the listing, its kept number was taken).
@@ -264,6 +266,7 @@ export class LocalPortsService {
         },
         port: number,
         localPassword: settings.localPassword,
+        ...this.#options.connectionLimits(),
       });
     } catch (error) {
       if (error instanceof LocalPortError)

@@ -14,3 +14,9 @@ export const DEFAULT_CHECK_ECHO_URL = 'https://api64.ipify.org';
 
 /** Local ports open at once: each holds a listener and its connections' sockets. */
 export const LOCAL_PORTS_MAX = 500;
+
+/** The longest a local port's connection may sit with nothing moving: a day. */
+export const LOCAL_PORT_IDLE_MAX_MINUTES = 1440;
+
+/** The most connections one local port may hold: each costs two of the app's file descriptors. */
+export const LOCAL_PORT_CONNECTIONS_MAX = 10_000;

@@ -12,6 +12,8 @@ import {
   ALERT_WARNING_DAYS_MAX,
   CLIPBOARD_CLEAR_MAX_SECONDS,
   DEFAULT_CHECK_ECHO_URL,
+  LOCAL_PORT_CONNECTIONS_MAX,
+  LOCAL_PORT_IDLE_MAX_MINUTES,
   LOCAL_PORTS_MAX,
   REFRESH_INTERVAL_MAX_MINUTES,
   THEMES,
@@ -128,6 +130,16 @@ const userFields = {
     LOCAL_PORTS_MAX,
     `The number of local ports must be a whole number from 1 to ${LOCAL_PORTS_MAX}.`,
   ),
+  localPortIdleMinutes: boundedInteger(
+    1,
+    LOCAL_PORT_IDLE_MAX_MINUTES,
+    `The idle time of a local port's connections must be a whole number of minutes from 1 to ${LOCAL_PORT_IDLE_MAX_MINUTES}.`,
+  ),
+  localPortConnectionsMax: boundedInteger(
+    1,
+    LOCAL_PORT_CONNECTIONS_MAX,
+    `The connections a local port holds must be a whole number from 1 to ${LOCAL_PORT_CONNECTIONS_MAX}.`,
+  ),
 };
 
 export const settingsSchema = z.object({
@@ -153,6 +165,9 @@ export const settingsSchema = z.object({
   checkForUpdates: userFields.checkForUpdates.default(true),
   // Files written before this setting existed simply lack it: the default applies, no migration.
   localPortsMax: userFields.localPortsMax.default(50),
+  // Files written before these settings existed simply lack them: the defaults apply.
+  localPortIdleMinutes: userFields.localPortIdleMinutes.default(10),
+  localPortConnectionsMax: userFields.localPortConnectionsMax.default(512),
   browserPath: userFields.browserPath.default(null),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { findFreePort } from '../../../src/main/local-ports/free-port';
 import { LOCAL_USERNAME } from '../../../src/main/local-ports/local-password';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { useApiServer } from '../../api-server/use-api-server';
 import { startSignedIn, useMainProcess, valueOf } from '../ipc/main-services-fixture';
 import { startEchoServer, type EchoServer } from '../proxy-check/echo-server';
 import { startHttpProxyAccepting, type LocalServer } from '../proxy-check/proxy-servers';
+import { until } from './until';
 
 const server = useApiServer();
 const main = useMainProcess();
@@ -187,6 +188,28 @@ describe('local ports over IPC', () => {
         ),
       },
     });
+  });
+
+  it('holds as many connections a port as Settings says, and shows the refused ones', async () => {
+    const { call } = await startSignedIn(main, server());
+    valueOf(await call('settings:update', { localPortConnectionsMax: 2, localPortIdleMinutes: 1 }));
+    const opened = valueOf(await call('local-ports:open', { proxyId: proxyAt(0).id }));
+    const held = [connect(opened.port, '127.0.0.1'), connect(opened.port, '127.0.0.1')];
+    for (const socket of held) socket.on('error', () => {});
+    try {
+      const portView = async () =>
+        valueOf(await call('local-ports:list')).find((port) => port.port === opened.port);
+      await until(async () => (await portView())?.stats.openConnections === 2);
+      const refused = connect(opened.port, '127.0.0.1');
+      refused.on('error', () => {});
+      await until(() => refused.closed);
+      expect((await portView())?.stats).toMatchObject({
+        openConnections: 2,
+        refusedConnections: 1,
+      });
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
   });
 
   it('refuses a proxy that is not listed, and a copy of a port that is not open', async () => {

@@ -61,6 +61,7 @@ function serviceWith(kept: KeptInMemory, notices: (string | undefined)[] = []) {
     kept,
     defaultProtocol: () => 'http',
     maxPorts: () => 10,
+    connectionLimits: () => ({}),
     onChange: (notice) => notices.push(notice),
   });
   services.push(service);

@@ -51,6 +51,8 @@ describe('defaults', () => {
       checkConcurrency: 4,
       checkForUpdates: true,
       localPortsMax: 50,
+      localPortIdleMinutes: 10,
+      localPortConnectionsMax: 512,
       browserPath: null,
     } satisfies Settings);
   });

@@ -14,11 +14,15 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(digits)} ${UNITS[unit]}`;
 }
 
-/** "2 open · 15 in all · ↑ 1.2 kB ↓ 34 kB": what went through a port. */
+/**
+ * "2 open · 15 in all · ↑ 1.2 kB ↓ 34 kB": what went through a port, with "3 refused" after the
+ * counts once the port turned connections away at its cap.
+ */
 export function localPortTraffic(stats: LocalPortView['stats']): string {
   return [
     `${stats.openConnections} open`,
     `${stats.totalConnections} in all`,
+    ...(stats.refusedConnections > 0 ? [`${stats.refusedConnections} refused`] : []),
     `↑ ${formatBytes(stats.bytesUp)} ↓ ${formatBytes(stats.bytesDown)}`,
   ].join(' · ');
 }
