@@ -2,11 +2,18 @@ import { startLocalPort } from '../../src/main/local-ports/local-port';
 
 // Run by forwarding.bench.ts in its own Node, as the app's main process is apart from both the
 // apps using a port and the upstream: `node --import tsx local-port-child.ts <upstreamPort>`, the
-// login in $BENCH_UPSTREAM_LOGIN ("user:password"). Prints the local port's number, then runs
+// login in $BENCH_UPSTREAM_LOGIN ("user:password"); $BENCH_HANDSHAKE_MS, if set, shortens the
+// port's handshake deadline (port-attacks.bench.ts). Prints the local port's number, then runs
 // until killed.
 const upstreamPort = Number(process.argv[2]);
 const [username = '', password = ''] = (process.env.BENCH_UPSTREAM_LOGIN ?? '').split(':');
+const handshakeMs = Number(process.env.BENCH_HANDSHAKE_MS ?? 0);
 const local = await startLocalPort({
   upstream: { protocol: 'http', host: '127.0.0.1', port: upstreamPort, username, password },
+  localPassword: process.env.BENCH_LOCAL_PASSWORD ?? null,
+  ...(handshakeMs > 0 && {
+    deadlines: { handshakeMs, idleMs: 60_000 },
+    maxConnections: 10_000,
+  }),
 });
 console.log(JSON.stringify({ port: local.port }));

@@ -4,6 +4,7 @@ import { benchForwarding } from './forwarding.bench';
 import { benchListingValidation } from './listing-validation.bench';
 import { benchPopupChanges } from './popup-changes.bench';
 import { benchPopup } from './popup.bench';
+import { benchPortAttacks } from './port-attacks.bench';
 
 // Every benchmark, one after the other, each printing `key: value` lines.
 benchListingValidation();
@@ -12,3 +13,4 @@ await benchPopup();
 await benchChanges();
 await benchPopupChanges();
 await benchForwarding();
+await benchPortAttacks();
