@@ -1,10 +1,10 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { Server, type PrepareRequestFunctionResult } from 'proxy-chain';
 import type { ConnectionDeadlines, DeadlineTimes } from './connection-deadlines';
 import { serveHttpConnect } from './http-connect';
 import { relayHttp } from './http-relay';
-import { LOCAL_REALM, localLoginAccepted } from './local-answer';
+import { LOCAL_LOGIN_TEXT, LOCAL_REALM, localLoginAccepted } from './local-answer';
 import type { SideContext } from './side-context';
 import { UpstreamAgent } from './upstream-agent';
 
@@ -60,13 +60,25 @@ function createProxyChainSide(context: SideContext, times: DeadlineTimes): HttpS
   inner.emit('listening');
   const headComplete = ({ socket }: IncomingMessage) =>
     deadlinesOf.get(socket as Socket)?.handshakeDone();
-  inner.prependListener('request', headComplete);
-  server.prepareRequestFunction = ({ request }): PrepareRequestFunctionResult => {
-    if (!localLoginAccepted(request.headers['proxy-authorization'], context.localPassword)) {
-      return { requestAuthentication: true, failMsg: 'This local port needs its password.' };
+  server.prepareRequestFunction = (): PrepareRequestFunctionResult => ({
+    upstreamProxyUrl: null,
+    httpAgent: agent,
+  });
+  // The local login is checked before proxy-chain sees a request, and a 407 goes out through
+  // Node's response, in turn: proxy-chain writes its refusals straight to the socket, which lost
+  // the answers still due to the requests pipelined before the refused one.
+  const [forward] = inner.listeners('request') as Array<
+    (request: IncomingMessage, response: ServerResponse) => void
+  >;
+  inner.removeAllListeners('request');
+  inner.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    headComplete(request);
+    if (localLoginAccepted(request.headers['proxy-authorization'], context.localPassword)) {
+      forward?.(request, response);
+    } else {
+      askForLocalLogin(response);
     }
-    return { upstreamProxyUrl: null, httpAgent: agent };
-  };
+  });
   inner.removeAllListeners('connect');
   inner.on('connect', (request: IncomingMessage, socket: Socket, head: Buffer) => {
     headComplete(request);
@@ -93,4 +105,15 @@ function createProxyChainSide(context: SideContext, times: DeadlineTimes): HttpS
       inner.close(() => {});
     },
   };
+}
+
+/** The 407 of a missing local login, as Node's response: after the answers already due. */
+function askForLocalLogin(response: ServerResponse): void {
+  response.writeHead(407, {
+    'Proxy-Authenticate': `Basic realm="${LOCAL_REALM}"`,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(LOCAL_LOGIN_TEXT),
+    Connection: 'close',
+  });
+  response.end(LOCAL_LOGIN_TEXT);
 }

@@ -23,9 +23,11 @@ export function localAnswer(
   return `${lines.join('\r\n')}\r\n\r\n${text}`;
 }
 
+export const LOCAL_LOGIN_TEXT = 'This local port needs its password.';
+
 /** The 407 asking a local app for the port's password. */
 export function localLoginRequired(): string {
-  return localAnswer(407, 'This local port needs its password.', {
+  return localAnswer(407, LOCAL_LOGIN_TEXT, {
     'Proxy-Authenticate': `Basic realm="${LOCAL_REALM}"`,
   });
 }

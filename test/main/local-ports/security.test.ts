@@ -6,6 +6,7 @@ import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/lo
 import type { Upstream } from '../../../src/main/local-ports/upstream';
 import { startSocksProxy, type LocalServer } from '../proxy-check/proxy-servers';
 import { getOverSocks, rawExchange } from './local-clients';
+import { rawApp } from './raw-peers';
 import {
   getThroughProxy,
   startHeaderEcho,
@@ -157,6 +158,23 @@ describe('the local password', () => {
           `CONNECT no-port-here HTTP/1.1\r\nHost: x\r\nProxy-Authorization: ${basic(`a:${localPassword}`)}\r\n\r\n`,
         ),
       ).toMatch(/^HTTP\/1\.1 400 [\s\S]*not host:port/);
+    },
+  );
+
+  it.each([viaHttp, viaSocks])(
+    'answers an authorised request before refusing the unauthorised one pipelined behind it (%#)',
+    async (upstream) => {
+      const localPassword = makeLocalPassword();
+      const port = await open({ upstream: upstream(), localPassword });
+      const app = await rawApp(port.port);
+      app.write(
+        `GET ${echo.url('/first')} HTTP/1.1\r\nHost: x\r\nProxy-Authorization: ${basic(`a:${localPassword}`)}\r\n\r\n` +
+          `GET ${echo.url('/second')} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      );
+      await until(() => app.socket.readableEnded || app.socket.destroyed);
+      expect(app.received()).toMatch(
+        /^HTTP\/1\.1 200 [\s\S]*"\/first"[\s\S]*HTTP\/1\.1 407 [\s\S]*needs its password\.$/,
+      );
     },
   );
 
