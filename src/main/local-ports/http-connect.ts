@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import { openAppTunnel } from './app-tunnel';
+import { closeAfterReply } from './close-after-reply';
 import { localAnswer, localLoginAccepted, localLoginRequired } from './local-answer';
 import type { SideContext } from './side-context';
 import { splice } from './splice';
@@ -28,16 +29,16 @@ export async function serveHttpConnect(
   context: SideContext,
 ): Promise<void> {
   if (!localLoginAccepted(request.proxyAuthorization, context.localPassword)) {
-    socket.end(localLoginRequired());
+    closeAfterReply(socket, localLoginRequired());
     return;
   }
   const destination = connectTarget(request.target);
   if (destination === null) {
-    socket.end(localAnswer(400, 'The CONNECT target is not host:port.'));
+    closeAfterReply(socket, localAnswer(400, 'The CONNECT target is not host:port.'));
     return;
   }
   const upstream = await openAppTunnel(socket, destination, context, (failure) =>
-    socket.end(localAnswer(failure.httpStatus, `Proxy Tray: ${failure.message}.`)),
+    closeAfterReply(socket, localAnswer(failure.httpStatus, `Proxy Tray: ${failure.message}.`)),
   );
   if (!upstream) return;
   socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');

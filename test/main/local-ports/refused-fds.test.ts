@@ -14,6 +14,7 @@ import { startRecordingHttpProxy, type RecordingProxy } from './recording-server
 
 const LOGIN = { username: 'plan-user', password: 'Refusal-Secret-3' };
 const CONNECTIONS = 1_000;
+const LOCAL_LOGIN = `Basic ${Buffer.from('any:pw').toString('base64')}`;
 const AT_ONCE = 200;
 
 let httpUpstream: RecordingProxy;
@@ -69,6 +70,16 @@ const REFUSALS: Array<[string, string, RegExp]> = [
     // Node's parser, on the SOCKS5 upstream's side, may read the extra bytes as a bad second
     // request before the first is answered: 400 then.
     / 40[07] /,
+  ],
+  [
+    'a CONNECT without the local password',
+    `CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n`,
+    / 407 /,
+  ],
+  [
+    'a CONNECT to a target that is not host:port',
+    `CONNECT no-port-here HTTP/1.1\r\nProxy-Authorization: ${LOCAL_LOGIN}\r\n\r\n`,
+    / 400 /,
   ],
   ['a request that is not HTTP', `\x16\x03\x01 not http\r\n\r\n`, / 400 /],
   [
