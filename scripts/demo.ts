@@ -147,5 +147,7 @@ if (electronBinary()) {
   // The demo's own data dir: its checks go to the local echo rather than a public one.
   harness.services.settings.update({ checkEchoUrl: echoUrl });
   closers.unshift(() => harness.close());
+  // The only place the preview's key is written: for this user to open, in this terminal.
   console.log(`\nProxy Tray popup: ${harness.url}  (open it in a browser; Ctrl+C to stop)`);
+  console.log('The key in that address is what lets a browser in: keep it to yourself.');
 }
