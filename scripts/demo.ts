@@ -75,6 +75,10 @@ for (const broken of server.looseVariants.unreadableProxies('demo')) {
   );
 }
 console.log(`Demo user "demo", access token:\n${token}\n`);
+// The control API (faults, tokens) answers whoever holds this run's key: printed here only.
+console.log(
+  `Its control API: ${server.url}/__control/ with the header X-Control-Key: ${server.controlKey}\n`,
+);
 const closers: (() => Promise<void>)[] = [() => server.close()];
 let stopping = false;
 // Ctrl+C reaches the demo more than once (from the terminal, and passed on by npm and the
