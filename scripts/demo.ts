@@ -77,6 +77,10 @@ for (const broken of server.looseVariants.unreadableProxies('demo')) {
   );
 }
 console.log(`Demo user "demo", access token:\n${token}\n`);
+// The control API (faults, tokens) answers whoever holds this run's key: printed here only.
+console.log(
+  `Its control API: ${server.url}/__control/ with the header X-Control-Key: ${server.controlKey}\n`,
+);
 const closers: (() => Promise<void>)[] = [() => server.close()];
 let stopping = false;
 // Ctrl+C reaches the demo more than once (from the terminal, and passed on by npm and the
@@ -149,5 +153,7 @@ if (electronBinary()) {
   // The demo's own data dir: its checks go to the local echo rather than a public one.
   harness.services.settings.update({ checkEchoUrl: echoUrl });
   closers.unshift(() => harness.close());
+  // The only place the preview's key is written: for this user to open, in this terminal.
   console.log(`\nProxy Tray popup: ${harness.url}  (open it in a browser; Ctrl+C to stop)`);
+  console.log('The key in that address is what lets a browser in: keep it to yourself.');
 }

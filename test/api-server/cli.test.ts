@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { callApi } from './test-helpers';
+import { callApi, callControl } from './test-helpers';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
@@ -30,8 +30,11 @@ describe('cli.ts', () => {
       expect(plans.json).toHaveLength(3);
       expect((plans.json as { proxies: unknown[] }[])[0]?.proxies).toHaveLength(2);
 
-      const controlUrl = `${new URL(baseUrl).origin}/__control/`;
-      expect((await callApi({ baseUrl: controlUrl }, 'GET', 'faults')).status).toBe(200);
+      // The control API, with the key printed for whoever started the server, and only with it.
+      const controlKey = /^CONTROL_KEY=(\S+)$/m.exec(output)?.[1] ?? '';
+      const url = new URL(baseUrl).origin;
+      expect((await callControl({ url, controlKey }, 'GET', 'faults')).status).toBe(200);
+      expect((await callControl({ url, controlKey: undefined }, 'GET', 'faults')).status).toBe(403);
     } finally {
       child.kill('SIGTERM');
     }

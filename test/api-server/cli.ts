@@ -62,11 +62,15 @@ async function main(): Promise<void> {
 
   const token = server.tokenFor('demo');
   console.log(`Proxy service reference API on ${server.baseUrl} (${server.dialect} dialect)`);
-  console.log(`Control API on ${server.url}/__control/`);
+  console.log(
+    `Control API on ${server.url}/__control/, with the header X-Control-Key: CONTROL_KEY`,
+  );
   console.log('');
   console.log(`BASE_URL=${server.baseUrl}`);
   console.log(`DIALECT=${server.dialect}`);
   console.log(`TOKEN=${token}`);
+  // This run's key of the control API: printed for whoever started the server, nowhere else.
+  console.log(`CONTROL_KEY=${server.controlKey}`);
   console.log('');
   console.log(`curl -H "Authorization: Bearer ${token}" ${server.baseUrl}users/me`);
   console.log('');

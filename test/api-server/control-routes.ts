@@ -1,9 +1,12 @@
 // The control API: lets a test running in another process (browser tests) inject faults,
-// revoke or mint tokens and read proxy state. Unauthenticated, so only loopback callers get in;
-// the server listens on 127.0.0.1 anyway, this is a second lock on the same door.
+// revoke or mint tokens and read proxy state. It mints tokens, so it needs the server's key of
+// this run (X-Control-Key), which only whoever started the server learns: any local user can reach
+// 127.0.0.1. Only loopback callers get in too; the server listens on 127.0.0.1 anyway, this is a
+// second lock on the same door.
 
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { isRunSecret } from '../support/run-secret';
 import { ApiError } from './error-replies';
 import type { FaultQueue } from './faults';
 import { faultSchema } from './fault-schema';
@@ -17,7 +20,12 @@ export interface ControlRouteDependencies {
   faults: FaultQueue;
   requestLog: RequestLog;
   issueToken(username: string, options?: IssueTokenOptions): Promise<string>;
+  /** This run's key, which every control request must carry in CONTROL_KEY_HEADER. */
+  key: string;
 }
+
+/** The header that carries the control API's key. */
+export const CONTROL_KEY_HEADER = 'x-control-key';
 
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -30,6 +38,9 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlRouteDe
   const { store, tokens, faults, requestLog } = deps;
 
   app.addHook('onRequest', async (request) => {
+    const offered = request.headers[CONTROL_KEY_HEADER];
+    if (!isRunSecret(typeof offered === 'string' ? offered : undefined, deps.key))
+      throw new ApiError(403, `Control API needs its key (${CONTROL_KEY_HEADER})`);
     if (!LOOPBACK_ADDRESSES.has(request.ip))
       throw new ApiError(403, 'Control API is loopback only');
   });

@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newRunSecret } from '../support/run-secret';
+import { CONTROL_KEY_HEADER } from './control-routes';
 import type { User } from './records';
 import type { ApiServer } from './server';
 import { createApiServer } from './server';
-import { callApi, changeableProxyOf } from './test-helpers';
+import { callApi, callControl, changeableProxyOf } from './test-helpers';
 
 let server: ApiServer;
 beforeAll(async () => {
@@ -11,18 +13,74 @@ beforeAll(async () => {
 afterAll(() => server.close());
 afterEach(() => server.faults.clear());
 
-/** Control calls go to the origin, not the API base URL. */
 const control = (method: string, path: string, body?: unknown) =>
-  callApi({ baseUrl: `${server.url}/__control/` }, method, path, { body });
+  callControl(server, method, path, { body });
+
+/** Every control route, each with what it would do if it let the caller in. */
+const CONTROL_ROUTES: [method: string, path: () => string, body?: unknown][] = [
+  ['POST', () => 'faults', { status: 503 }],
+  ['GET', () => 'faults'],
+  ['DELETE', () => 'faults'],
+  ['POST', () => 'users/demo/revoke'],
+  ['POST', () => 'users/demo/token'],
+  ['GET', () => `proxies/${changeableProxyOf(server).id}`],
+  ['GET', () => 'requests'],
+  ['DELETE', () => 'requests'],
+];
 
 describe('control API', () => {
   it('is off unless asked for', async () => {
     const plain = await createApiServer();
+    expect(plain.controlKey).toBeUndefined();
     try {
       const { status } = await callApi({ baseUrl: `${plain.url}/__control/` }, 'DELETE', 'faults');
       expect(status).toBe(404);
     } finally {
       await plain.close();
+    }
+  });
+
+  it.each(CONTROL_ROUTES)(
+    'refuses %s %s without its key, with a wrong one or another run’s: 403, nothing done',
+    async (method, path, body) => {
+      const token = server.tokenFor('demo');
+      server.faults.add({ path: '/never-requested', status: 503 });
+      await callApi(server, 'GET', 'users/me', { token });
+      const logged = server.requestLog.count();
+      const key = server.controlKey ?? '';
+      const attempts: Record<string, string>[] = [
+        {},
+        { [CONTROL_KEY_HEADER]: '' },
+        { [CONTROL_KEY_HEADER]: 'x'.repeat(key.length) },
+        { [CONTROL_KEY_HEADER]: key.slice(1) },
+        { [CONTROL_KEY_HEADER]: newRunSecret() },
+        { authorization: `Bearer ${key}` },
+      ];
+      for (const headers of attempts) {
+        const refused = await callApi({ baseUrl: `${server.url}/__control/` }, method, path(), {
+          body,
+          headers,
+        });
+        expect(refused.status).toBe(403);
+        expect(refused.json).toEqual({ detail: 'Control API needs its key (x-control-key)' });
+      }
+      expect(server.faults.pending).toHaveLength(1);
+      expect(server.requestLog.count()).toBe(logged);
+      expect(server.tokenFor('demo')).toBe(token);
+      expect((await callApi(server, 'GET', 'users/me', { token })).status).toBe(200);
+    },
+  );
+
+  it('has a new key on every run', async () => {
+    const again = await createApiServer({ control: true });
+    try {
+      expect(again.controlKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(again.controlKey).not.toBe(server.controlKey);
+      expect(
+        (await callControl({ ...again, controlKey: server.controlKey }, 'GET', 'faults')).status,
+      ).toBe(403);
+    } finally {
+      await again.close();
     }
   });
 

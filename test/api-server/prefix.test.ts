@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizePrefix } from './request-paths';
 import type { ApiServer } from './server';
 import { createApiServer } from './server';
-import { callApi } from './test-helpers';
+import { callApi, callControl } from './test-helpers';
 
 let server: ApiServer;
 beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('the prefix option', () => {
   });
 
   it('keeps the control API at the root', async () => {
-    const { status } = await callApi({ baseUrl: `${server.url}/` }, 'GET', '__control/faults');
+    const { status } = await callControl(server, 'GET', 'faults');
     expect(status).toBe(200);
   });
 

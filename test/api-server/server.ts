@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import type { FastifyRequest } from 'fastify';
+import { newRunSecret } from '../support/run-secret';
 import { installAnswerFaults } from './answer-faults';
 import { API_ROUTES, registerApiRoutes } from './api-routes';
 import { registerControlRoutes } from './control-routes';
@@ -49,7 +50,7 @@ export interface ApiServerOptions {
   seed?: number;
   /** Clock in epoch milliseconds, for token expiry and generated dates. Default Date.now. */
   now?: () => number;
-  /** Serve the unauthenticated control API under /__control/. Default false. */
+  /** Serve the control API under /__control/, to callers with `controlKey`. Default false. */
   control?: boolean;
   /**
    * How answers are written: 'spec' exactly as the spec says, 'loose' the way real providers
@@ -76,6 +77,11 @@ export interface ApiServer {
   tokenFor(username: string): string;
   /** Issues a new token for the user; it becomes the current one while it is valid. */
   issueToken(username: string, options?: IssueTokenOptions): Promise<string>;
+  /**
+   * The control API's key for this run, sent in the X-Control-Key header; undefined without
+   * `control`. Memory only: whoever starts the server hands it to the callers it means.
+   */
+  controlKey: string | undefined;
   close(): Promise<void>;
 }
 
@@ -158,10 +164,18 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
     async (api) => registerApiRoutes(api, { store, tokens, dialect: wireDialect }),
     { prefix },
   );
-  if (options.control) {
+  const controlKey = options.control ? newRunSecret() : undefined;
+  if (controlKey !== undefined) {
     await app.register(
       async (control) =>
-        registerControlRoutes(control, { store, tokens, faults, requestLog, issueToken }),
+        registerControlRoutes(control, {
+          store,
+          tokens,
+          faults,
+          requestLog,
+          issueToken,
+          key: controlKey,
+        }),
       { prefix: CONTROL_PREFIX },
     );
   }
@@ -187,6 +201,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
       return token;
     },
     issueToken,
+    controlKey,
     close: () => app.close(),
   };
 }

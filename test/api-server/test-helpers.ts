@@ -1,5 +1,6 @@
 // Shared by the api-server tests: plain `fetch` calls and lookups of proxies in a known state.
 
+import { CONTROL_KEY_HEADER } from './control-routes';
 import type { Plan, Proxy } from './records';
 import type { ApiServer } from './server';
 
@@ -43,6 +44,20 @@ export async function callApi(
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, json: parseOrUndefined(text) };
+}
+
+/**
+ * Calls the control API, which sits at the origin (not under the API's prefix), with the server's
+ * key. `path` is relative to `/__control/`.
+ */
+export function callControl(
+  server: Pick<ApiServer, 'url' | 'controlKey'>,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<HttpResult> {
+  const headers = { ...options.headers, [CONTROL_KEY_HEADER]: server.controlKey ?? '' };
+  return callApi({ baseUrl: `${server.url}/__control/` }, method, path, { ...options, headers });
 }
 
 function parseOrUndefined(text: string): unknown {

@@ -62,6 +62,9 @@ async function inPopup(
   });
   const page = await browser.newPage({ viewport: { width: 380, height: 560 } });
   try {
+    // The printed address's key traded for the cookie once, so that no measured load also
+    // follows that redirect.
+    await page.goto(harness.url);
     // Signing in started the load; every page load below then finds the plans in memory.
     await harness.services.plans.refresh();
     await work(page, harness);
@@ -82,7 +85,7 @@ async function loadsToList(page: Page, harness: Harness, loads: number): Promise
   for (let load = 0; load < loads; load += 1) {
     await page.goto('about:blank');
     if (harness.services.plans.age() > FRESH_ENOUGH_MS) await harness.services.plans.refresh();
-    await page.goto(harness.url);
+    await page.goto(`${harness.origin}/`);
     await page.waitForFunction(
       (mark) => performance.getEntriesByName(mark, 'mark').length > 0,
       PLANS_PAINTED,

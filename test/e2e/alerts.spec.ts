@@ -93,7 +93,7 @@ test.describe('alerts', () => {
       .getByRole('searchbox', { name: 'Search proxies', exact: true })
       .fill('no such proxy');
 
-    const response = await fetch(new URL('/__harness/notification-click', popup.harness.url), {
+    const response = await popup.harness.request('/__harness/notification-click', {
       method: 'POST',
       body: JSON.stringify({ key: notification.key }),
     });

@@ -7,12 +7,12 @@ import { accountOf, expectPlansShown, withoutAlerts } from './support/popup-ui';
 async function updaterState(
   harness: Harness,
 ): Promise<{ updateChecks: number; updateRestarts: number }> {
-  const response = await fetch(new URL('/__harness/state', harness.url));
+  const response = await harness.request('/__harness/state');
   return (await response.json()) as { updateChecks: number; updateRestarts: number };
 }
 
 async function harnessPost(harness: Harness, path: string, body: unknown = {}): Promise<void> {
-  const response = await fetch(new URL(path, harness.url), {
+  const response = await harness.request(path, {
     method: 'POST',
     body: JSON.stringify(body),
   });

@@ -31,8 +31,8 @@ async function start(signedIn = true, installedBuild = false): Promise<Harness> 
   return harness;
 }
 
-const call = (h: Harness, channel: string, input?: unknown, origin = h.url.slice(0, -1)) =>
-  fetch(`${h.url}__ipc/${channel}`, {
+const call = (h: Harness, channel: string, input?: unknown, origin = h.origin) =>
+  h.request(`/__ipc/${channel}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: origin },
     body: JSON.stringify({ input }),
@@ -41,7 +41,7 @@ const call = (h: Harness, channel: string, input?: unknown, origin = h.url.slice
 /** Listens to the harness's events as a page would; `until` reads on until a text arrives. */
 async function listen(h: Harness) {
   const controller = new AbortController();
-  const response = await fetch(`${h.url}__events`, { signal: controller.signal });
+  const response = await h.request('/__events', { signal: controller.signal });
   const reader = response.body?.getReader();
   let received = '';
   return {
@@ -60,11 +60,11 @@ async function listen(h: Harness) {
 describe('the browser harness', () => {
   it('serves the popup page with the bridge script first and connect-src opened to itself only', async () => {
     const h = await start(false);
-    const page = await (await fetch(h.url)).text();
+    const page = await (await h.request('/')).text();
     expect(page.indexOf('/__harness/bridge.js')).toBeLessThan(page.indexOf('src="./src/main.ts"'));
     expect(page).toContain("connect-src 'self'");
     expect(page).toContain("script-src 'self'");
-    const bridge = await (await fetch(`${h.url}__harness/bridge.js`)).text();
+    const bridge = await (await h.request('/__harness/bridge.js')).text();
     expect(bridge).toContain('/__ipc/');
   });
 
@@ -90,7 +90,7 @@ describe('the browser harness', () => {
     if (!proxy) throw new Error('no proxy');
     await call(h, 'credentials:copy', { proxyId: proxy.id });
     expect(h.clipboard.text).toBe(`${proxy.ip}:${proxy.port}:${proxy.username}:${proxy.password}`);
-    expect(await (await fetch(`${h.url}__harness/state`)).json()).toMatchObject({
+    expect(await (await h.request('/__harness/state')).json()).toMatchObject({
       clipboard: h.clipboard.text,
     });
   });
@@ -107,7 +107,7 @@ describe('the browser harness', () => {
       value: { saved: true, count: ids.length },
     });
     expect(link).toMatch(/^\/__harness\/downloads\/\d+$/);
-    const file = await fetch(`${h.url}${link?.slice(1)}`);
+    const file = await h.request(link ?? '');
     expect(file.headers.get('Content-Disposition')).toBe(
       `attachment; filename*=UTF-8''${encodeURIComponent(`${plan?.name}.json`)}`,
     );
@@ -115,7 +115,7 @@ describe('the browser harness', () => {
     expect(records.map((record) => record.id)).toEqual(ids);
     // Other calls offer nothing to download.
     expect((await call(h, 'session:status')).headers.get('X-Harness-Download')).toBeNull();
-    expect((await fetch(`${h.url}__harness/downloads/99`)).status).toBe(404);
+    expect((await h.request('/__harness/downloads/99')).status).toBe(404);
   });
 
   it('records desktop notifications; a click on one shows the popup at its plan', async () => {
@@ -123,13 +123,13 @@ describe('the browser harness', () => {
     await call(h, 'plans:refresh');
     const blocked = h.notifications.find((alert) => alert.kind === 'plan-blocked');
     expect(blocked?.planId).toBeDefined();
-    const state = (await (await fetch(`${h.url}__harness/state`)).json()) as {
+    const state = (await (await h.request('/__harness/state')).json()) as {
       notifications: { key: string }[];
     };
     expect(state.notifications.map((alert) => alert.key)).toContain(blocked?.key);
 
     const events = await listen(h);
-    const click = await fetch(`${h.url}__harness/notification-click`, {
+    const click = await h.request('/__harness/notification-click', {
       method: 'POST',
       body: JSON.stringify({ key: blocked?.key }),
     });
@@ -139,7 +139,7 @@ describe('the browser harness', () => {
       `"focusSearch":false,"panel":"plans","planId":${blocked?.planId}`,
     );
     events.stop();
-    const unknown = await fetch(`${h.url}__harness/notification-click`, {
+    const unknown = await h.request('/__harness/notification-click', {
       method: 'POST',
       body: JSON.stringify({ key: 'nope' }),
     });
@@ -147,7 +147,7 @@ describe('the browser harness', () => {
   });
 
   const offerUpdate = (h: Harness) =>
-    fetch(`${h.url}__harness/update-ready`, {
+    h.request('/__harness/update-ready', {
       method: 'POST',
       body: JSON.stringify({ version: '1.2.3' }),
     });
@@ -167,7 +167,7 @@ describe('the browser harness', () => {
       .poll(async () => (await call(h, 'updates:status')).json())
       .toEqual({ ok: true, value: { state: 'ready', version: '1.2.3' } });
     expect(await (await call(h, 'updates:restart')).json()).toEqual({ ok: true, value: null });
-    expect(await (await fetch(`${h.url}__harness/state`)).json()).toMatchObject({
+    expect(await (await h.request('/__harness/state')).json()).toMatchObject({
       updateChecks: 1,
       updateRestarts: 1,
     });
@@ -213,7 +213,7 @@ describe('the browser harness', () => {
 
   it('serves only the popup’s own files', async () => {
     const h = await start(false);
-    expect((await fetch(`${h.url}..%2F..%2Fpackage.json`)).status).toBe(404);
-    expect((await fetch(`${h.url}src/main.ts`)).status).toBe(404);
+    expect((await h.request('/..%2F..%2Fpackage.json')).status).toBe(404);
+    expect((await h.request('/src/main.ts')).status).toBe(404);
   });
 });

@@ -25,6 +25,7 @@ import { HarnessUpdater } from './harness-updater';
 import { BadRequestError, optionalText, readJsonObject } from './json-body';
 import { isFromOwnPage } from './request-origin';
 import { HARNESS_BRIDGE_PATH, harnessPopupPage } from './popup-page';
+import { PreviewKey } from './preview-key';
 import { staticFile } from './static-files';
 
 export interface HarnessOptions {
@@ -47,7 +48,17 @@ export interface HarnessOptions {
 }
 
 export interface Harness {
+  /**
+   * Where a browser opens the preview: its origin with this run's key, which the first visit
+   * trades for a cookie. Printed for the user only; never logged.
+   */
   url: string;
+  /** `http://127.0.0.1:PORT`, without the key: every route answers 403 to a request without it. */
+  origin: string;
+  /** The Cookie header the popup's own requests carry once the key is traded. */
+  cookie: string;
+  /** A request of the preview's own user (a test) to `path`, with the popup's cookie. */
+  request(path: string, init?: RequestInit): Promise<Response>;
   services: MainServices;
   /** What Electron would own, observable by tests. */
   clipboard: MemoryClipboard;
@@ -79,7 +90,8 @@ const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.
 /**
  * The browser harness: the built popup on 127.0.0.1, wired to the same main-process services and
  * handlers as the app through the same contract. Only the transport differs (HTTP and SSE instead
- * of ipcMain and contextBridge), and the clipboard is a memory stand-in tests can read.
+ * of ipcMain and contextBridge), and the clipboard is a memory stand-in tests can read. Every route
+ * requires the run's key (see PreviewKey): it hands out passwords and starts browsers.
  */
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
@@ -129,6 +141,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   if (options.signIn) await services.session.signIn(options.signIn);
 
   let origin = '';
+  const key = new PreviewKey();
   const server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => {
       if (error instanceof BadRequestError) {
@@ -141,9 +154,24 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? '/', origin);
-    // Every route: another local web page must not read the clipboard nor drive the services.
+    // Joined, not resolved: a target such as `//elsewhere/` is a path here, not another host. (A
+    // target not starting with `/`, as a proxy client writes it, is read as `/`.)
+    const target = request.url?.startsWith('/') ? request.url : '/';
+    const url = new URL(`${origin}${target}`);
+    // Every route, static files and the event stream included: another user of this computer,
+    // whatever Origin it writes, must not read the clipboard nor drive the services.
+    const access = key.check(request, url);
+    if (access.kind === 'refused') return send(response, 403, 'text/plain', NO_KEY);
+    // The second wall, for every route too: another local web page must not (see isFromOwnPage).
     if (!isFromOwnPage(request, origin)) return send(response, 403, 'text/plain', 'Forbidden');
+    if (access.kind === 'key-accepted') {
+      response.writeHead(303, {
+        Location: access.location,
+        'Set-Cookie': access.setCookie,
+        'Cache-Control': 'no-store',
+      });
+      return void response.end();
+    }
     if (request.method === 'POST' && url.pathname.startsWith('/__ipc/')) {
       // The popup's own requests: a browser always sends Origin on a POST, so it must be there.
       if (request.headers.origin !== origin) return send(response, 403, 'text/plain', 'Forbidden');
@@ -240,8 +268,16 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const cookie = key.cookieAt(origin);
   return {
-    url: `${origin}/`,
+    url: key.addressAt(origin),
+    origin,
+    cookie,
+    request(path, init = {}) {
+      const headers = new Headers(init.headers);
+      headers.set('Cookie', cookie);
+      return fetch(new URL(path, origin), { ...init, headers });
+    },
     services,
     clipboard,
     shell,
@@ -258,6 +294,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     },
   };
 }
+
+const NO_KEY =
+  'Forbidden: this preview answers its own user only. Open the address it printed, with its key.';
 
 async function bundleBridge(): Promise<string> {
   const result = await build({

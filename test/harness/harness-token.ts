@@ -1,19 +1,18 @@
 import type { Readable } from 'node:stream';
 
-export const TOKEN_VARIABLE = 'PROXY_TRAY_TOKEN';
-
 /**
- * The access token the harness signs in with: from PROXY_TRAY_TOKEN, or — with `--token-stdin` —
- * the first line of stdin (`pass show proxy-tray | npm run preview -- --token-stdin`). Never
- * from a command-line argument: every user of the computer can read those in the process list.
+ * The access token the harness signs in with: what PROXY_TRAY_TOKEN held (preview.mjs takes it
+ * out of the environment before anything starts), or — with `--token-stdin` — the first line of
+ * stdin (`pass show proxy-tray | npm run preview -- --token-stdin`). Never from a command-line
+ * argument: every user of the computer can read those in the process list.
  */
 export async function harnessToken(
-  env: NodeJS.ProcessEnv,
+  environmentToken: string | undefined,
   stdin: Readable,
   fromStdin: boolean,
 ): Promise<string | undefined> {
   if (fromStdin) return firstLine(stdin);
-  return env[TOKEN_VARIABLE] || undefined;
+  return environmentToken;
 }
 
 async function firstLine(stream: Readable): Promise<string | undefined> {

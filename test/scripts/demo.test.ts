@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -6,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../electron/support/smoke-app';
+import { listeningAddresses } from '../support/listening-sockets';
 
 // `npm run demo` as a newcomer meets it: its data folder kept between runs unless --fresh, and a
 // port already taken named with the variable that moves it. (No Electron binary here: the demo
@@ -50,6 +52,55 @@ describe('npm run demo', () => {
     expect(existsSync(join(dataDir, 'marker.txt'))).toBe(false);
     expect(existsSync(join(dataDir, 'settings.json'))).toBe(true);
   }, 60_000);
+
+  it.skipIf(process.platform !== 'linux')(
+    'listens on 127.0.0.1 only, and lets in only whoever holds the keys it printed (Linux only: reads /proc)',
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'demo-test-'));
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/demo.ts', '--data-dir', dataDir],
+        {
+          cwd: PROJECT_ROOT,
+          env: { ...process.env, PROXY_TRAY_DEMO_PORT: '0', PROXY_TRAY_PREVIEW_PORT: '0' },
+        },
+      );
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      try {
+        await expect.poll(() => output, { timeout: 45_000 }).toContain('Proxy Tray popup:');
+        // The service, the IP echo, the local proxy for checks and the popup.
+        const listening = listeningAddresses(child.pid ?? 0);
+        expect(listening.length).toBeGreaterThanOrEqual(4);
+        expect(listening.filter((address) => address !== '127.0.0.1')).toEqual([]);
+
+        const popup = new URL(/Proxy Tray popup: (\S+)/.exec(output)?.[1] ?? '');
+        expect(popup.searchParams.get('key')).toMatch(/^[\w-]{43}$/);
+        const forged = await fetch(new URL('/__harness/state', popup.origin), {
+          headers: { Origin: popup.origin },
+        });
+        expect(forged.status).toBe(403);
+        const opened = await fetch(popup, { redirect: 'manual' });
+        expect(opened.status).toBe(303);
+        const cookie = opened.headers.get('Set-Cookie')?.split(';')[0] ?? '';
+        const page = await fetch(new URL('/', popup.origin), { headers: { Cookie: cookie } });
+        expect(page.status).toBe(200);
+
+        const [, control = '', controlKey = ''] =
+          /Its control API: (\S+) with the header X-Control-Key: (\S+)/.exec(output) ?? [];
+        expect((await fetch(new URL('faults', control))).status).toBe(403);
+        const withKey = await fetch(new URL('faults', control), {
+          headers: { 'X-Control-Key': controlKey },
+        });
+        expect(withKey.status).toBe(200);
+      } finally {
+        child.kill('SIGINT');
+        if (child.exitCode === null) await once(child, 'exit');
+      }
+    },
+    60_000,
+  );
 
   it('names a port already in use and the variable that moves it', async () => {
     const holder = createServer();

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { access, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { browserArguments } from './browser-arguments';
+import { browserEnvironment } from './browser-environment';
 import { firefoxPrefs, userJs } from './browser-firefox-prefs';
 import type { BrowserKind } from './browser-kind';
 import { browserLaunchErrors, errorCode } from './browser-launch-error';
@@ -191,6 +192,7 @@ export class BrowserLauncher {
         // Ctrl-C does not). No shell: the arguments are passed as they are, never parsed.
         detached: this.platform !== 'win32',
         stdio: 'ignore',
+        env: browserEnvironment(process.env),
       });
     } catch (error) {
       throw browserLaunchErrors.spawnFailed(path, errorCode(error));

@@ -131,7 +131,7 @@ export const test = base.extend<PopupOptions & Fixtures>({
       async show(panel) {
         // Sent before the page's event stream is open, the event would reach no page.
         await expect.poll(() => harness.connectedPages()).toBeGreaterThan(0);
-        const response = await fetch(new URL('/__harness/show', harness.url), {
+        const response = await harness.request('/__harness/show', {
           method: 'POST',
           body: JSON.stringify(panel ? { panel } : {}),
         });

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { ApiServer } from '../../api-server/server';
+import type { Harness } from '../../harness/harness-server';
 import type { Account, Plan, Proxy } from '../../api-server/records';
 
 // Locators and small steps in the words of the UI contract (/tmp/ui-contract.md), so that the
@@ -169,8 +170,8 @@ export async function fieldText(field: Locator): Promise<string> {
 
 /** The harness's state as the page's host would see it over HTTP. */
 export async function harnessState(
-  url: string,
+  harness: Pick<Harness, 'request'>,
 ): Promise<{ clipboard: string; hidden: number; quitRequested: number }> {
-  const response = await fetch(new URL('/__harness/state', url));
+  const response = await harness.request('/__harness/state');
   return (await response.json()) as { clipboard: string; hidden: number; quitRequested: number };
 }

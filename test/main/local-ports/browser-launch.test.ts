@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BrowserLauncher,
   type LaunchBrowserOptions,
@@ -25,6 +25,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  vi.unstubAllEnvs();
   await launcher.closeAll();
   await rm(root, { recursive: true, force: true });
 });
@@ -126,6 +127,27 @@ describe('opening a Chromium-family browser', () => {
     expect(await browser.exited).toEqual({ code: 0, signal: null, profile: 'removed' });
     expect(await readdir(profilesDir)).toEqual([]);
     expect(await launcher.running()).toEqual([]);
+  });
+});
+
+describe('the environment a browser is started with', () => {
+  it('is the app’s, without PROXY_TRAY_TOKEN: the browser and what it starts never see the token', async () => {
+    vi.stubEnv('PROXY_TRAY_TOKEN', 'a-token-for-the-preview');
+    vi.stubEnv('PROXY_TRAY_KEPT', 'passed on');
+    const path = join(root, 'chrome');
+    const seen = join(root, 'chrome.env');
+    await writeFile(
+      path,
+      `#!/bin/sh\nenv > '${seen}.tmp'\nmv '${seen}.tmp' '${seen}'\nexec sleep 60\n`,
+      {
+        mode: 0o755,
+      },
+    );
+    const { browser } = await launcher.launch(options(path));
+    const environment = (await waitFor(seen)).split('\n');
+    expect(environment).toContain('PROXY_TRAY_KEPT=passed on');
+    expect(environment.filter((line) => line.includes('a-token-for-the-preview'))).toEqual([]);
+    await browser.close();
   });
 });
 

@@ -24,7 +24,8 @@ let tlsEcho: LocalServer;
 beforeAll(async () => {
   [headerEcho, echo, tlsEcho] = await Promise.all([
     startHeaderEcho(),
-    startEchoServer(),
+    // Dual stack: a tunnel below goes to it over IPv6.
+    startEchoServer('::'),
     startUntrustedTlsEcho(),
   ]);
 });

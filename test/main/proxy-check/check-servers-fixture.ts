@@ -28,7 +28,8 @@ export function useCheckServers(): () => CheckServers {
   let servers: CheckServers | undefined;
   beforeAll(async () => {
     servers = {
-      echo: await startEchoServer(),
+      // Dual stack: the checks read an IPv6 exit (`::1`) and an IPv4-mapped one.
+      echo: await startEchoServer('::'),
       httpProxy: await startHttpProxy(PROXY_CREDENTIALS),
       socksProxy: await startSocksProxy(PROXY_CREDENTIALS),
     };

@@ -5,8 +5,9 @@ import { trackSockets, type SocketTracker } from './socket-tracker';
 
 /**
  * A local echo service answering the caller's address the ways real ones do. It listens on
- * `::` (dual stack), so a caller over IPv4 shows as `::ffff:127.0.0.1`, as on many real hosts,
- * and one over IPv6 as `::1`.
+ * 127.0.0.1 only (the demo runs one for as long as it likes, and other computers have no business
+ * with it). A test that needs callers over IPv6 (`::1`) asks for `::`: dual stack, where a caller
+ * over IPv4 shows as `::ffff:127.0.0.1`, as on many real hosts — and every interface.
  *
  * Routes: `/` text ("addr\n", ipify/icanhazip), `/json` `{"ip"}`, `/origin` `{"origin": "addr,
  * 10.9.8.7"}` (httpbin), `/status/<code>`, `/garbage`, `/huge` (200 KB), `/hold` (answers only
@@ -26,7 +27,7 @@ export interface EchoServer {
   close(): Promise<void>;
 }
 
-export async function startEchoServer(): Promise<EchoServer> {
+export async function startEchoServer(host: '127.0.0.1' | '::' = '127.0.0.1'): Promise<EchoServer> {
   const held = new Set<() => void>();
   let maxHeld = 0;
   const server = createServer((request, response) => {
@@ -62,7 +63,7 @@ export async function startEchoServer(): Promise<EchoServer> {
     }
   });
   const sockets = trackSockets(server);
-  await listen(server, '::');
+  await listen(server, host);
   const { port } = server.address() as AddressInfo;
   return {
     url: (path = '/', host = '127.0.0.1') => `http://${host}:${port}${path}`,
