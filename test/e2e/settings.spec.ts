@@ -40,6 +40,21 @@ test('the default copy format and host chosen in Settings are what Copy uses', a
     .check();
   await expect.poll(() => harness.services.settings.get().hostChoice).toBe('ipv4');
 
+  const idle = page.getByRole('spinbutton', {
+    name: 'Close idle connections after (minutes)',
+    exact: true,
+  });
+  await idle.fill('1441');
+  await idle.press('Tab');
+  await expect(page.getByRole('alert').filter({ hasText: 'idle time' })).toBeVisible();
+  await idle.fill('30');
+  await idle.press('Tab');
+  await expect.poll(() => harness.services.settings.get().localPortIdleMinutes).toBe(30);
+  const connections = page.getByRole('spinbutton', { name: 'Connections per port', exact: true });
+  await connections.fill('64');
+  await connections.press('Tab');
+  await expect.poll(() => harness.services.settings.get().localPortConnectionsMax).toBe(64);
+
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   const { proxy } = proxyWhere(api, 'demo', () => true);
   const row = await showProxy(page, proxy);
