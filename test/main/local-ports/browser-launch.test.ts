@@ -94,6 +94,8 @@ describe('opening Firefox through a local port', () => {
     const firefox = await standIn('firefox');
     const first = await launcher.launch(options(firefox.path, { keepProfile: true }));
     await waitFor(firefox.userJs);
+    // The stand-in writes its arguments once it runs, which under load may be after user.js.
+    await waitFor(firefox.args);
     await first.browser.close();
     await rm(firefox.userJs);
     await rm(firefox.args);
