@@ -54,15 +54,24 @@ export function processConnectionBudget(fdLimit = openFilesLimit()): ConnectionB
  */
 export function openFilesLimit(platform = process.platform): number | null {
   if (platform === 'win32') return null;
-  let text: string;
   try {
-    text =
-      platform === 'linux'
-        ? (/^Max open files\s+(\S+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? '')
-        : spawnSync('/bin/sh', ['-c', 'ulimit -n'], { encoding: 'utf8', timeout: 2_000 }).stdout;
+    return platform === 'linux'
+      ? limitInProcLimits(readFileSync('/proc/self/limits', 'utf8'))
+      : limitInUlimit(
+          spawnSync('/bin/sh', ['-c', 'ulimit -n'], { encoding: 'utf8', timeout: 2_000 }).stdout,
+        );
   } catch {
     return null;
   }
+}
+
+/** The soft "Max open files" of a /proc/<pid>/limits text, or null. */
+export function limitInProcLimits(text: string): number | null {
+  return limitInUlimit(/^Max open files\s+(\S+)/m.exec(text)?.[1] ?? '');
+}
+
+/** What `ulimit -n` printed, as a number, or null (`unlimited`, nothing, nonsense). */
+export function limitInUlimit(text: string): number | null {
   const limit = Number(text.trim());
   return Number.isSafeInteger(limit) && limit > 0 ? limit : null;
 }

@@ -25,13 +25,6 @@ const CHUNK_SIZE = /^([0-9A-Fa-f]+)[\t ]*(?:;[\t\x20-\x7e\x80-\xff]*)?$/;
 /** The most bytes of lines read without a body byte in between: heads, trailers, a chunk line. */
 export const FRAMING_LIMIT = 80 * 1024;
 
-/** A message the strict reading refuses; the relay answers 400 (or 502 for an upstream's). */
-export class FramingError extends Error {
-  constructor(readonly code: 'HPE_INVALID_CHUNK_SIZE' | 'HPE_HEADER_OVERFLOW') {
-    super(code === 'HPE_HEADER_OVERFLOW' ? 'Too long a head or chunk line.' : 'Bad chunk size.');
-  }
-}
-
 /** The parts of http-parser-js's state machine the overrides use (private in its typings). */
 interface ParserState {
   state: string;
@@ -68,7 +61,7 @@ class StrictParser extends Base {
     const start = this.offset;
     const line = super.consumeLine();
     this.framingBytes += this.offset - start;
-    if (this.framingBytes > FRAMING_LIMIT) throw new FramingError('HPE_HEADER_OVERFLOW');
+    if (this.framingBytes > FRAMING_LIMIT) throw new Error('Too long a head or chunk line.');
     return line;
   }
 
@@ -80,9 +73,9 @@ class StrictParser extends Base {
   BODY_CHUNKHEAD(): void {
     const line = this.consumeLine();
     if (line === undefined) return;
-    const digits = CHUNK_SIZE.exec(line)?.[1];
-    const size = digits === undefined ? NaN : parseInt(digits, 16);
-    if (!Number.isSafeInteger(size)) throw new FramingError('HPE_INVALID_CHUNK_SIZE');
+    // No match: parseInt(undefined) is NaN, refused below.
+    const size = parseInt(CHUNK_SIZE.exec(line)?.[1] as string, 16);
+    if (!Number.isSafeInteger(size)) throw new Error('Bad chunk size.');
     this.body_bytes = size;
     this.state = size === 0 ? 'BODY_CHUNKTRAILERS' : 'BODY_CHUNK';
   }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ConnectionBudget,
   DEFAULT_GLOBAL_CONNECTIONS,
+  limitInProcLimits,
+  limitInUlimit,
   openFilesLimit,
   processConnectionBudget,
 } from '../../../src/main/local-ports/connection-budget';
@@ -33,6 +35,28 @@ describe('openFilesLimit', () => {
       expect(openFilesLimit('darwin')).toBe(shellLimit);
     },
   );
+
+  it.each([
+    ['1024\n', 1_024],
+    ['  256  ', 256],
+    ['unlimited\n', null],
+    ['0', null],
+    ['', null],
+    ['12.5', null],
+  ])('reads `ulimit -n` printing %j as %s', (text, limit) => {
+    expect(limitInUlimit(text)).toBe(limit);
+  });
+
+  it('reads the soft limit from /proc limits', () => {
+    const text = [
+      'Limit                     Soft Limit           Hard Limit           Units',
+      'Max processes             127551               127551               processes',
+      'Max open files            1024                 524288               files',
+    ].join('\n');
+    expect(limitInProcLimits(text)).toBe(1_024);
+    expect(limitInProcLimits(text.replace('Max open files', 'Xmax open files'))).toBeNull();
+    expect(limitInProcLimits(text.replace(' 1024 ', ' unlimited '))).toBeNull();
+  });
 
   it('knows of none on Windows', () => {
     expect(openFilesLimit('win32')).toBeNull();

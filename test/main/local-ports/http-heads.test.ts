@@ -74,6 +74,16 @@ describe('responseHead', () => {
     expect(written?.toString('latin1')).toBe('HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n');
   });
 
+  it('writes bytes beyond ASCII back as the single bytes they came as (latin1)', () => {
+    const written = responseHead(200, 'Très bien', head('X-Name', 'naïve'), NONE);
+    expect(
+      written?.equals(Buffer.from('HTTP/1.1 200 Très bien\r\nX-Name: naïve\r\n\r\n', 'latin1')),
+    ).toBe(true);
+    expect(lastChunk(['X-Name', 'é']).equals(Buffer.from('0\r\nX-Name: é\r\n\r\n', 'latin1'))).toBe(
+      true,
+    );
+  });
+
   it('refuses a reason phrase or a field it could not write back safely', () => {
     expect(responseHead(200, 'O\nK', head(), NONE)).toBeNull();
     expect(responseHead(200, 'OK', head('X', 'a\rb'), NONE)).toBeNull();

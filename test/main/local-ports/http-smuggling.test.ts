@@ -165,6 +165,20 @@ describe('answers from an HTTP upstream', () => {
   });
 });
 
+it('answers the requests before a malformed head, then refuses it', async () => {
+  const port = await open('http');
+  const app = await rawApp(port.port);
+  const index = scripted.connections.length;
+  app.write('GET http://site.test/a HTTP/1.1\r\nHost: site.test\r\n\r\nNOT HTTP AT ALL\r\n\r\n');
+  const up = await scripted.connection(index);
+  await up.waitFor('\r\n\r\n');
+  up.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
+  await until(() => app.socket.readableEnded || app.socket.destroyed);
+  expect(app.received()).toMatch(
+    /^HTTP\/1\.1 200 OK\r\nContent-Length: 2\r\n\r\nokHTTP\/1\.1 400 /,
+  );
+});
+
 it('refuses a head longer than 80 KB even when it completes within one read', async () => {
   const port = await open('http');
   const connectionsBefore = scripted.connections.length;

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionBudget, openFilesLimit } from '../../../src/main/local-ports/connection-budget';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
 import { startSocksProxy, type LocalServer } from '../proxy-check/proxy-servers';
+import { socksTunnel } from './local-clients';
 import { rawApp } from './raw-peers';
 import {
   startHeaderEcho,
@@ -105,6 +106,21 @@ describe.each(['http', 'socks5'] as const)('deadlines through a %s upstream', (p
     await closed(app.socket);
   });
 
+  it('keeps a connection past the handshake deadline once its head came in time, in pieces', async () => {
+    const app = await rawApp((await open(protocol, SHORT_HANDSHAKE)).port);
+    clients.push(app.socket);
+    // Three pieces, each a read of its own, all within the deadline: it is the first that counts.
+    for (const piece of request('/pieces').match(/[\s\S]{1,20}/g) ?? []) {
+      app.write(piece);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await app.waitFor('/pieces');
+    await new Promise((resolve) => setTimeout(resolve, HANDSHAKE_MS * 3));
+    expect(app.socket.closed).toBe(false);
+    app.write(request('/again'));
+    await app.waitFor('/again');
+  });
+
   it('keeps a kept-alive connection that asks again in time, then closes it once idle', async () => {
     const app = await rawApp((await open(protocol, SHORT_IDLE)).port);
     clients.push(app.socket);
@@ -149,6 +165,14 @@ describe('a SOCKS5 handshake', () => {
     dripFeed(socket, String.fromCharCode(5, 1, 0, 5, 1, 0, 1, 127, 0, 0, 1, 0, 80));
     await closed(socket);
   });
+});
+
+it('keeps a SOCKS5 tunnel past the handshake deadline once its handshake was complete', async () => {
+  const port = await open('http', SHORT_HANDSHAKE);
+  const tunnel = await socksTunnel(port.port, { host: '127.0.0.1', port: origin.port });
+  clients.push(tunnel);
+  await new Promise((resolve) => setTimeout(resolve, HANDSHAKE_MS * 3));
+  expect(tunnel.closed).toBe(false);
 });
 
 describe('caps', () => {

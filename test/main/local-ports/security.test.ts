@@ -194,6 +194,20 @@ describe('the local password', () => {
   });
 });
 
+it.each([viaHttp, viaSocks])(
+  'sends bytes the app wrote right behind its CONNECT on through the tunnel (%#)',
+  async (upstream) => {
+    const port = await open({ upstream: upstream() });
+    const app = await rawApp(port.port);
+    app.write(
+      `CONNECT 127.0.0.1:${echo.port} HTTP/1.1\r\nHost: x\r\n\r\nGET /early HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
+    await app.waitFor('"/early"');
+    expect(app.received()).toMatch(/^HTTP\/1\.1 200 Connection Established\r\n\r\nHTTP\/1\.1 200 /);
+    app.socket.destroy();
+  },
+);
+
 describe("the client's Proxy-Authorization", () => {
   it('never reaches the upstream or the site, on plain requests and CONNECT', async () => {
     const localPassword = makeLocalPassword();
