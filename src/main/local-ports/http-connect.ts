@@ -1,7 +1,13 @@
 import type { Socket } from 'node:net';
 import { openAppTunnel } from './app-tunnel';
 import { closeAfterReply } from './close-after-reply';
-import { localAnswer, localLoginAccepted, localLoginRequired } from './local-answer';
+import { isHostName } from './host-name';
+import {
+  localAnswer,
+  localLoginAccepted,
+  localLoginRequired,
+  upstreamFailureAnswer,
+} from './local-answer';
 import type { SideContext } from './side-context';
 import { splice } from './splice';
 import type { Destination } from './upstream-tunnel';
@@ -38,7 +44,7 @@ export async function serveHttpConnect(
     return;
   }
   const upstream = await openAppTunnel(socket, destination, context, (failure) =>
-    closeAfterReply(socket, localAnswer(failure.httpStatus, `Proxy Tray: ${failure.message}.`)),
+    closeAfterReply(socket, upstreamFailureAnswer(failure)),
   );
   if (!upstream) return;
   socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
@@ -47,14 +53,17 @@ export async function serveHttpConnect(
 }
 
 /**
- * `host:port` or `[v6]:port` from a CONNECT line, or null. The host is a name's letters, digits,
- * dots, hyphens and underscores (or an address): it is written into the upstream's CONNECT line
- * and Host field, where a CR, LF or NUL would start a field or a request of the app's choosing.
+ * `host:port` or `[v6]:port` from a CONNECT line, or null. The host must be a host name or an
+ * address, by the rule the SOCKS5 side applies to its domains (host-name.ts): it is written into
+ * the upstream's CONNECT line and Host field, where a CR, LF or NUL would start a field or a
+ * request of the app's choosing.
  */
 export function connectTarget(target: string): Destination | null {
-  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([A-Za-z0-9._-]+)):(\d{1,5})$/.exec(target);
+  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(target);
   const port = Number(match?.[3]);
   const host = match?.[1] ?? match?.[2];
-  if (!host || !Number.isInteger(port) || port < 1 || port > 65535) return null;
+  if (!host || !isHostName(host) || !Number.isInteger(port) || port < 1 || port > 65535) {
+    return null;
+  }
   return { host, port };
 }

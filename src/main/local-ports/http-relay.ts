@@ -15,7 +15,12 @@ import {
   responseHead,
   type ParsedHead,
 } from './http-heads';
-import { localAnswer, localLoginAccepted, localLoginRequired } from './local-answer';
+import {
+  localAnswer,
+  localLoginAccepted,
+  localLoginRequired,
+  upstreamFailureAnswer,
+} from './local-answer';
 import { readBuffers } from './read-buffers';
 import type { SideContext } from './side-context';
 import { splice } from './splice';
@@ -209,14 +214,9 @@ class HttpRelay {
    * its upstream connection is cut and the app told at once (or cut too, if an answer is under way).
    */
   private abandonRequest(): void {
-    this.app.off('data', this.onAppData);
-    this.stoppedReading = () => {};
-    this.awaiting.length = 0;
-    this.afterAnswers = null;
     this.upstream?.destroy();
     this.upstream = null;
-    if (this.answering) this.app.destroy();
-    else closeAfterReply(this.app, localAnswer(400, 'The request body could not be read as HTTP.'));
+    this.failApp(localAnswer(400, 'The request body could not be read as HTTP.'));
   }
 
   private onRequestBody(chunk: Buffer): void {
@@ -424,7 +424,7 @@ class HttpRelay {
   /** The upstream said something the relay cannot pass on: the app hears why, if it can. */
   private upstreamBroke(socket: Socket, failure: UpstreamFailure): number {
     this.context.stats.recordError(failure.message);
-    this.failApp(failure);
+    this.failApp(upstreamFailureAnswer(failure));
     socket.destroy();
     return STOP_AFTER_HEAD;
   }
@@ -436,18 +436,18 @@ class HttpRelay {
     if (this.awaiting.length === 0) return;
     const why = failure ?? upstreamFailures.closed();
     this.context.stats.recordError(why.message);
-    this.failApp(why);
+    this.failApp(upstreamFailureAnswer(why));
   }
 
-  private failApp(failure: UpstreamFailure): void {
+  /** Stops at once, answers already due dropped: `answer`, or a cut if one is under way. */
+  private failApp(answer: string): void {
     this.awaiting.length = 0;
     this.afterAnswers = null;
     this.stoppedReading ??= () => {};
     this.app.off('data', this.onAppData);
     // Part of an answer already went out: the app must see it cut, not a second answer.
     if (this.answering) this.app.destroy();
-    else
-      closeAfterReply(this.app, localAnswer(failure.httpStatus, `Proxy Tray: ${failure.message}.`));
+    else closeAfterReply(this.app, answer);
   }
 }
 

@@ -4,7 +4,13 @@ import { Server, type PrepareRequestFunctionResult } from 'proxy-chain';
 import type { ConnectionDeadlines, DeadlineTimes } from './connection-deadlines';
 import { serveHttpConnect } from './http-connect';
 import { relayHttp } from './http-relay';
-import { LOCAL_LOGIN_TEXT, LOCAL_REALM, localLoginAccepted } from './local-answer';
+import {
+  LOCAL_LOGIN_PROMPT,
+  LOCAL_LOGIN_TEXT,
+  LOCAL_REALM,
+  localAnswerFields,
+  localLoginAccepted,
+} from './local-answer';
 import type { SideContext } from './side-context';
 import { UpstreamAgent } from './upstream-agent';
 
@@ -109,11 +115,6 @@ function createProxyChainSide(context: SideContext, times: DeadlineTimes): HttpS
 
 /** The 407 of a missing local login, as Node's response: after the answers already due. */
 function askForLocalLogin(response: ServerResponse): void {
-  response.writeHead(407, {
-    'Proxy-Authenticate': `Basic realm="${LOCAL_REALM}"`,
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Content-Length': Buffer.byteLength(LOCAL_LOGIN_TEXT),
-    Connection: 'close',
-  });
+  response.writeHead(407, localAnswerFields(LOCAL_LOGIN_TEXT, LOCAL_LOGIN_PROMPT));
   response.end(LOCAL_LOGIN_TEXT);
 }
