@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach } from 'vitest';
+import { childSays } from '../../support/child-says';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const WRITER = path.join(import.meta.dirname, 'label-writer-process.ts');
@@ -30,18 +31,7 @@ export function useLabelWriters(): (dir: string, round: number) => ChildProcess 
 
 /** Resolves once the writer says its first label is on disk; rejects if it exits first. */
 export function writing(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (stdout.includes('writing\n')) resolve();
-    });
-    child.once('exit', (code, signal) =>
-      reject(new Error(`writer exited before writing (${code ?? signal}): ${stderr}`)),
-    );
-  });
+  return childSays(child, 'writing', 'writer exited before writing');
 }
 
 /** The signal that ended the writer (null when it exited by itself). */

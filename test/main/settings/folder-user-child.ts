@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach } from 'vitest';
+import { childSays } from '../../support/child-says';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const FOLDER_USER = path.join(import.meta.dirname, 'folder-user-process.ts');
@@ -51,16 +52,5 @@ function isRunning(child: ChildProcess): boolean {
 
 /** Resolves once the child has marked the folder; rejects if it exits first. */
 function using(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (stdout.includes('using\n')) resolve();
-    });
-    child.once('exit', (code, signal) =>
-      reject(new Error(`the folder user exited at start (${code ?? signal}): ${stderr}`)),
-    );
-  });
+  return childSays(child, 'using', 'the folder user exited at start');
 }
