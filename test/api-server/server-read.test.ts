@@ -116,3 +116,20 @@ describe('unknown routes', () => {
     expect(headers.get('allow')).toBe('GET, POST');
   });
 });
+
+describe('an account with a gateway plan', () => {
+  const gateway = useApiServer({
+    dialect: 'spec',
+    accounts: [{ username: 'gw', plans: 3, proxiesPerPlan: 4, gatewayPlans: 1 }],
+  });
+
+  it('puts the first plan’s proxies on one host:port, told apart by username; others stay apart', () => {
+    const [first, second] = gateway().store.account('gw')?.plans ?? [];
+    const addresses = (plan: Plan | undefined) =>
+      new Set(plan?.proxies.map((proxy) => `${proxy.ip}:${proxy.port}`));
+    expect(first?.proxies).toHaveLength(4);
+    expect(addresses(first).size).toBe(1);
+    expect(new Set(first?.proxies.map((proxy) => proxy.username)).size).toBe(4);
+    expect(addresses(second).size).toBe(4);
+  });
+});

@@ -38,6 +38,11 @@ export interface AccountOptions {
   proxiesPerPlan?: number;
   /** Default: derived from the server seed and the username. */
   seed?: number;
+  /**
+   * How many of the account's plans (the first ones) are a provider's gateway: all their proxies
+   * on the plan's first host:port, told apart by username alone. Default 0.
+   */
+  gatewayPlans?: number;
 }
 
 export interface ApiServerOptions {
@@ -206,6 +211,13 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
   };
 }
 
+/** Puts every proxy of the plan on its first proxy's host:port, as a provider's gateway does. */
+function asGateway(plan: Account['plans'][number]): void {
+  const [first] = plan.proxies;
+  if (!first) return;
+  for (const proxy of plan.proxies) Object.assign(proxy, { ip: first.ip, port: first.port });
+}
+
 /** Ids continue from one account to the next: they are unique across the whole server. */
 function buildAccounts(specs: readonly AccountOptions[], serverSeed: number, now: number) {
   const accounts: Account[] = [];
@@ -221,6 +233,7 @@ function buildAccounts(specs: readonly AccountOptions[], serverSeed: number, now
       firstPlanId,
       firstProxyId,
     });
+    for (const plan of account.plans.slice(0, spec.gatewayPlans ?? 0)) asGateway(plan);
     accounts.push(account);
     for (const plan of account.plans) {
       firstPlanId = Math.max(firstPlanId ?? 0, plan.id + 1);

@@ -142,6 +142,6 @@ test('rows of a gateway plan (one host:port, told apart by username) each have a
   expect(names.length).toBeGreaterThan(1);
   expect(new Set(names).size).toBe(names.length);
   for (const proxy of plan.proxies.slice(0, names.length)) {
-    expect(names).toContain(`gate.example.com:8000 · ${proxy.username}`);
+    expect(names).toContain(`${proxy.username} @ gate.example.com:8000`);
   }
 });

@@ -12,7 +12,6 @@ import {
   gatewayTitleOf,
   openControls,
   showProxy,
-  titleOf,
 } from './support/popup-ui';
 
 /** A plain proxy request for `url` to the local port, as an app without a login sends it. */
@@ -81,7 +80,7 @@ test.describe('local ports', () => {
     const section = page.getByRole('region', { name: 'Local ports', exact: true });
     await section.getByRole('button', { name: /^1 local port/ }).click();
     const entry = section.getByRole('listitem', {
-      name: `127.0.0.1:${port} for ${titleOf(proxy)}`,
+      name: `127.0.0.1:${port} for ${gatewayTitleOf(proxy)}`,
     });
     // Counters are read once a second while the popup is shown.
     await expect(entry).toContainText(/0 open · [1-9]\d* in all · ↑ \d/);
@@ -116,7 +115,7 @@ test.describe('local ports', () => {
     await settings.getByRole('textbox', { name: 'Port', exact: true }).fill(String(wanted));
     await settings.getByRole('textbox', { name: 'Port', exact: true }).press('Enter');
     const entry = section.getByRole('listitem', {
-      name: `127.0.0.1:${wanted} for ${titleOf(proxy)}`,
+      name: `127.0.0.1:${wanted} for ${gatewayTitleOf(proxy)}`,
     });
     await expect(entry).toBeVisible();
     await entry.getByRole('checkbox', { name: 'Keep across restarts', exact: true }).check();

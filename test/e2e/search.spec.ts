@@ -18,15 +18,31 @@ import {
 
 const LABEL = 'Zebra Office';
 
-/** The contract's rule: case-insensitive substring of label, ip, port, username or plan name. */
+/**
+ * The contract's rule: every word of the query (a `"quoted phrase"` is one) is found,
+ * case-insensitively, in one of the proxy's fields (label, ip, port, ip:port, username, exit IPs)
+ * or in its plan's name; `is:rotating` keeps only rotating proxies.
+ */
 function expectedIds(entries: ProxyOfAccount[], labels: Map<number, string>, query: string) {
-  const needle = query.toLowerCase();
+  const rotatingOnly = /(^|\s)is:rotating(\s|$)/i.test(query);
+  const words = [
+    ...query.replace(/(^|\s)is:rotating(?=\s|$)/gi, ' ').matchAll(/"([^"]*)"?|[^\s"]+/g),
+  ]
+    .map(([whole, phrase]) => (phrase ?? whole).trim().toLowerCase())
+    .filter((word) => word !== '');
   return entries
-    .filter(({ proxy, plan }) =>
-      [labels.get(proxy.id) ?? '', proxy.ip, String(proxy.port), proxy.username, plan.name].some(
-        (field) => field.toLowerCase().includes(needle),
-      ),
-    )
+    .filter(({ proxy, plan }) => {
+      if (rotatingOnly && proxy.is_rotating !== true) return false;
+      const fields = [
+        labels.get(proxy.id) ?? '',
+        `${proxy.ip}:${proxy.port}`,
+        proxy.username,
+        proxy.assigned_proxy_ipv4,
+        proxy.assigned_proxy_ipv6,
+        plan.name,
+      ].map((field) => field.toLowerCase());
+      return words.every((word) => fields.some((field) => field.includes(word)));
+    })
     .map(({ proxy }) => proxy.id);
 }
 
@@ -69,7 +85,7 @@ test('search filters by label, IP, port, username and plan name', async ({ popup
   }
 
   await searchBox(page).fill('no-such-proxy');
-  await expect(resultCount(page)).toHaveText(/No proxies match “no-such-proxy”/);
+  await expect(resultCount(page)).toHaveText(/No proxy matches “no-such-proxy”/);
   expect(await idsInDom(page)).toEqual([]);
 
   // Esc clears a search that is not empty, and every proxy is back.
@@ -77,6 +93,88 @@ test('search filters by label, IP, port, username and plan name', async ({ popup
   await expect(searchBox(page)).toHaveValue('');
   await expect(resultCount(page)).toHaveText(new RegExp(`^\\s*${entries.length} proxies\\s*$`));
   expect(harness.shell.hidden).toBe(0);
+});
+
+/** Searches, then checks the count and that only (and the first of) the expected rows show. */
+async function expectSearchFinds(page: Page, query: string, expected: number[]): Promise<void> {
+  await searchBox(page).fill(query);
+  await expect(resultCount(page), query).toHaveText(countText(expected.length));
+  const shown = await idsInDom(page);
+  expect(expected, `only matching rows for “${query}”`).toEqual(expect.arrayContaining(shown));
+  expect(shown, `the first match of “${query}” is shown`).toContain(expected[0]);
+}
+
+test('several words find the proxies that have each of them, in any field or the plan name', async ({
+  popup,
+}) => {
+  const { page, api, harness } = popup;
+  const entries = proxiesOf(api, 'demo');
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const labelled = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
+  await harness.services.plans.setLabel(labelled.proxy.id, LABEL);
+  const labels = new Map([[labelled.proxy.id, LABEL]]);
+  const sample = required(entries[9], 'a 10th proxy');
+  const [planWord = '', secondPlanWord = ''] = sample.plan.name.split(' ');
+  const labelledPlanWord = required(labelled.plan.name.split(' ')[0], 'a word of the plan name');
+
+  const queries = [
+    // "Mobile 10": a word of the plan's name and the port.
+    `${planWord} ${sample.proxy.port}`,
+    `${sample.proxy.port} ${planWord.toUpperCase()}`,
+    // A word of the label and a word of the plan's name.
+    `zebra ${labelledPlanWord}`,
+    `${labelledPlanWord.toLowerCase()} office`,
+    // Two words of the plan's name, and the same as a quoted phrase.
+    `${planWord} ${secondPlanWord}`,
+    `"${planWord} ${secondPlanWord}"`,
+    // Filters with words.
+    `is:rotating ${planWord}`,
+    `${planWord} is:rotating ${secondPlanWord}`,
+  ];
+  for (const query of queries) {
+    const expected = expectedIds(entries, labels, query);
+    expect(expected.length, `“${query}” finds something`).toBeGreaterThan(0);
+    await expectSearchFinds(page, query, expected);
+  }
+  // The label's words and another plan's name: no single proxy has both.
+  const otherPlan = required(
+    accountOf(api, 'demo').plans.find(
+      (plan) => !plan.name.toLowerCase().includes('zebra') && plan.id !== labelled.plan.id,
+    ),
+    'another plan',
+  );
+  const across = `zebra "${otherPlan.name}"`;
+  expect(expectedIds(entries, labels, across)).toEqual([]);
+  await searchBox(page).fill(across);
+  await expect(resultCount(page)).toHaveText(`No proxy matches “${across}”`);
+});
+
+test('an empty result says what found nothing, in full, and one click clears the search', async ({
+  popup,
+}) => {
+  const { page, api } = popup;
+  const entries = proxiesOf(api, 'demo');
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const query = 'a-query-long-enough-to-need-more-than-one-line-of-the-popup nothing-has-it';
+  await searchBox(page).fill(query);
+  // The paragraph shown, not the live region that says the same to screen readers.
+  const message = page
+    .getByText(`No proxy matches “${query}”`, { exact: true })
+    .and(page.getByRole('paragraph'));
+  await expect(message).toBeVisible();
+  expect(await idsInDom(page)).toEqual([]);
+  // Wrapped, not cut: nothing of it overflows its box, and it stays inside the window.
+  const overflow = await message.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const box = required(await message.boundingBox(), 'the message’s box');
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+
+  // The click takes the focus off the box: the clear puts the cursor back in it.
+  await page.getByRole('button', { name: 'Clear search', exact: true }).click();
+  await expect(searchBox(page)).toHaveValue('');
+  await expect(searchBox(page)).toBeFocused();
+  await expect(resultCount(page)).toHaveText(countText(entries.length));
+  await expect(message).toHaveCount(0);
 });
 
 /** What a row's Copy puts on the clipboard with the default settings. */
@@ -109,7 +207,7 @@ test('Enter in the search copies the first match; with “Hide the popup after c
   // Nothing matches: nothing is copied, and a polite status says so.
   await searchBox(page).fill('no-such-proxy');
   await searchBox(page).press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'No proxy matches' })).toHaveText(
+  await expect(page.getByRole('status').filter({ hasText: /^No proxy matches$/ })).toHaveText(
     'No proxy matches',
   );
   expect(harness.clipboard.text).toBe(defaultCopy(labelled));
@@ -195,7 +293,7 @@ test('status chips write is: words into the box; is:blocked shows only the block
   await expect(searchBox(page)).toHaveValue('is:blocked is:rotating');
   const rotating = blocked.proxies.filter((p) => p.is_rotating);
   await expect(resultCount(page)).toHaveText(
-    rotating.length === 0 ? /No proxies match/ : countText(rotating.length),
+    rotating.length === 0 ? /No proxy matches/ : countText(rotating.length),
   );
   const one = required(blocked.proxies[0], 'a proxy of the blocked plan');
   await searchBox(page).fill(`${one.username} is:blocked`);
@@ -229,7 +327,7 @@ test('is:failing shows a proxy once its check fails', async ({ popup }) => {
     );
 
     await searchBox(page).fill('is:failing');
-    await expect(resultCount(page)).toHaveText('No proxies match “is:failing”');
+    await expect(resultCount(page)).toHaveText('No proxy matches “is:failing”');
     harness.services.checks.start([dead.id]);
     await expect(resultCount(page)).toHaveText(countText(1));
     await expect(rowOf(page, dead.id)).toBeVisible();

@@ -6,6 +6,7 @@ import type { ClipboardGuard } from '../clipboard/clipboard-guard';
 import type { HostChoiceStore } from '../host-choices/host-choice-store';
 import type { PlansService } from '../plans/plans-service';
 import type { SettingsStore } from '../settings/settings-store';
+import { sharedAddressesOf } from '../../shared/ipc/shared-addresses';
 import { describeCopy } from './copy-description';
 
 export interface CopyParts {
@@ -47,13 +48,14 @@ export async function copyCredentials(
   const settings = parts.settings.get();
   const entry = parts.plans.entry(request.proxyId);
   const hostChoice = request.hostChoice ?? hostChoiceOf(parts, entry);
-  const shown = { ip: entry.proxy.ip, port: entry.proxy.port, label: entry.label };
+  const shown = { ...entry.proxy, label: entry.label };
+  const shared = sharedAddressesOf(entry.plan);
   const format = request.format ?? settings.copyFormat;
   const copied =
     request.field !== undefined
       ? {
           text: copyFieldValue(entry.proxy, request.field, hostChoice),
-          description: describeCopy({ field: request.field }, shown),
+          description: describeCopy({ field: request.field }, shown, shared),
         }
       : {
           text: formatCredentials(entry.proxy, {
@@ -61,7 +63,7 @@ export async function copyCredentials(
             hostChoice,
             template: settings.customTemplate,
           }),
-          description: describeCopy({ format }, shown),
+          description: describeCopy({ format }, shown, shared),
         };
   await parts.clipboard.copy(copied.text);
   return {

@@ -1,5 +1,6 @@
 import type { Proxy } from '../../shared/api';
 import { proxyTitle } from '../../shared/ipc/proxy-title';
+import { sharedAddressesOf, type PlanOfAddresses } from '../../shared/ipc/shared-addresses';
 import type {
   ConfigureLocalPortRequest,
   LocalPortView,
@@ -15,7 +16,13 @@ import { LocalPortError } from './local-port-error';
 /** The proxy a port forwards to, as the plans service finds it in the active account's listing. */
 export interface ProxyLookup {
   /** Throws a UserFacingError (`not_found`) when the proxy is not listed. */
-  entry(proxyId: number): { accountId: string; proxy: Proxy; label: string | null };
+  entry(proxyId: number): {
+    accountId: string;
+    /** Its plan, whose shared addresses decide how the port's proxy is named. */
+    plan: PlanOfAddresses;
+    proxy: Proxy;
+    label: string | null;
+  };
 }
 
 export interface LocalPortsServiceOptions {
@@ -253,7 +260,7 @@ export class LocalPortsService {
   }
 
   async #start(proxyId: number, number: number, settings: Settings): Promise<OpenPort> {
-    const { accountId, proxy, label } = this.#options.plans.entry(proxyId);
+    const { accountId, plan, proxy, label } = this.#options.plans.entry(proxyId);
     let port: LocalPort;
     try {
       port = await this.#options.start({
@@ -277,7 +284,7 @@ export class LocalPortsService {
       ...settings,
       accountId,
       proxyId,
-      title: proxyTitle({ ip: proxy.ip, port: proxy.port, label }),
+      title: proxyTitle({ ...proxy, label }, sharedAddressesOf(plan)),
       username: proxy.username,
       port,
     };

@@ -197,15 +197,16 @@ export class PlansService {
   }
 
   /**
-   * A proxy of the active account's listing as the popup sees it, with its plan's id, found by id
-   * (the listing's index, not a scan); undefined when it is not listed, or no account is active.
+   * A proxy of the active account's listing as the popup sees it, with its plan (whose shared
+   * addresses name it), found by id (the listing's index, not a scan); undefined when it is not
+   * listed, or no account is active.
    */
-  listed(proxyId: number): { planId: number; proxy: ProxyView } | undefined {
+  listed(proxyId: number): { planId: number; plan: Plan; proxy: ProxyView } | undefined {
     const accountId = this.#session.activeAccountId();
     const listing = accountId ? this.#accounts.get(accountId)?.listing : undefined;
-    const planId = listing?.planOf(proxyId)?.id;
+    const plan = listing?.planOf(proxyId);
     const proxy = listing?.view(proxyId);
-    return planId !== undefined && proxy ? { planId, proxy } : undefined;
+    return plan && proxy ? { planId: plan.id, plan, proxy } : undefined;
   }
 
   /**

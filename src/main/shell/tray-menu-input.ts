@@ -3,7 +3,8 @@ import type { LocalPortView } from '../../shared/local-ports/local-port-view';
 import type { SessionView } from '../../shared/ipc/session-view';
 import type { UpdateStatus } from '../../shared/ipc/update-status';
 import { hostAndPort } from '../../shared/credentials/url-parts';
-import { proxyTitle } from '../../shared/ipc/proxy-title';
+import { proxyTitle, type NamedProxy } from '../../shared/ipc/proxy-title';
+import { sharedAddressesOf, type PlanOfAddresses } from '../../shared/ipc/shared-addresses';
 import { type FavoriteIds, shownFavorites } from '../../shared/favorites/shown-favorites';
 import {
   MAX_FAVORITES_IN_MENU,
@@ -16,7 +17,7 @@ import {
 
 /** What the tray reads of a plan: a plans snapshot's views fit, whoever checked them. */
 export interface TrayPlanSource extends Pick<PlanView, 'id' | 'name'> {
-  proxies: readonly Pick<ProxyView, 'id' | 'ip' | 'port' | 'label'>[];
+  proxies: readonly (NamedProxy & Pick<ProxyView, 'id'>)[];
 }
 
 /** What the tray reads of the plans: the listing (null before the first) and whether it refreshes. */
@@ -31,9 +32,7 @@ export interface TrayPlansSource {
  */
 export interface TrayFavoritesSource {
   ids: FavoriteIds;
-  find(
-    proxyId: number,
-  ): { planId: number; proxy: Pick<ProxyView, 'ip' | 'port' | 'label'> } | undefined;
+  find(proxyId: number): { planId: number; plan: PlanOfAddresses; proxy: NamedProxy } | undefined;
 }
 
 /**
@@ -41,8 +40,9 @@ export interface TrayFavoritesSource {
  * `starting`: the keychain has not answered yet, so the session's state means nothing so far.
  *
  * It costs what the menu shows, not what the account holds: only the plans and proxies the menu
- * lists are read (sliced before anything is mapped), the rest is counted by `length`. An account
- * of 100,000 proxies rebuilds the tray as cheaply as one of 50.
+ * lists are read (sliced before anything is mapped), the rest is counted by `length`. Naming
+ * reads each listed plan's addresses once per listing (sharedAddressesOf remembers them per plan
+ * object), so an account of 100,000 proxies rebuilds the tray as cheaply as one of 50.
  */
 export function trayMenuInputOf(
   session: SessionView,
@@ -88,16 +88,23 @@ function trayFavoriteOf(
   favorites: TrayFavoritesSource,
 ): TrayMenuFavorite | undefined {
   const found = favorites.find(proxyId);
-  return found && { id: proxyId, planId: found.planId, title: proxyTitle(found.proxy) };
+  return (
+    found && {
+      id: proxyId,
+      planId: found.planId,
+      title: proxyTitle(found.proxy, sharedAddressesOf(found.plan)),
+    }
+  );
 }
 
 function trayMenuPlanOf(plan: TrayPlanSource): TrayMenuPlan {
+  const shared = sharedAddressesOf(plan);
   return {
     id: plan.id,
     name: plan.name,
     proxies: plan.proxies
       .slice(0, MAX_PROXIES_PER_PLAN)
-      .map((proxy) => ({ id: proxy.id, title: proxyTitle(proxy) })),
+      .map((proxy) => ({ id: proxy.id, title: proxyTitle(proxy, shared) })),
     proxyCount: plan.proxies.length,
   };
 }

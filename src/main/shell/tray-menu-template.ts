@@ -22,7 +22,7 @@ export interface TrayMenuAccount {
 
 export interface TrayMenuProxy {
   id: number;
-  /** The proxy's local label, or its `ip:port` (see proxyTitle). */
+  /** What the proxy is called: its label, else its address (see proxyTitle). */
   title: string;
 }
 

@@ -6,11 +6,19 @@ export function proxyAddress(proxy: Pick<ProxyView, 'ip' | 'port'>): string {
   return hostAndPort(proxy.ip, proxy.port);
 }
 
+/** What naming a proxy reads of it. */
+export type NamedProxy = Pick<ProxyView, 'ip' | 'port' | 'label' | 'username'>;
+
 /**
- * What a proxy is called, in the popup's rows and controls and in the tray menu alike: the label,
- * else ip:port.
+ * What a proxy is called, everywhere it is named (rows, menus, toasts, Pinned & recent, local
+ * ports, the tray): its label, else its host:port — unless other proxies of its plan share that
+ * host:port (a provider's gateway, one username each), when it is `username @ host:port`, the
+ * username first so that a name cut short keeps the part that tells it apart. `sharedAddresses`
+ * is its plan's (see sharedAddressesOf).
  */
-export function proxyTitle(proxy: Pick<ProxyView, 'ip' | 'port' | 'label'>): string {
+export function proxyTitle(proxy: NamedProxy, sharedAddresses: ReadonlySet<string>): string {
   const label = proxy.label?.trim();
-  return label ? label : proxyAddress(proxy);
+  if (label) return label;
+  const address = proxyAddress(proxy);
+  return sharedAddresses.has(address) ? `${proxy.username} @ ${address}` : address;
 }

@@ -57,6 +57,13 @@ export const SIGNED_IN_STATES: Record<string, PopupState> = {
     await page.getByRole('button', { name, exact: true }).click();
     await expect(page.getByRole('menu', { name, exact: true })).toBeVisible();
   },
+  'no-matches': async (page, api) => {
+    await plans(page, api);
+    await page
+      .getByRole('searchbox', { name: 'Search proxies', exact: true })
+      .fill('a search that no proxy of this account matches');
+    await expect(page.getByRole('button', { name: 'Clear search', exact: true })).toBeVisible();
+  },
   alerts: async (page, api) => {
     await plans(page, api);
     const alerts = page.getByRole('region', { name: 'Status', exact: true });

@@ -56,9 +56,12 @@ export function titleOf(proxy: Pick<Proxy, 'ip' | 'port'>, label?: string | null
   return label ? label : `${proxy.ip}:${proxy.port}`;
 }
 
-/** A row's name in a gateway plan, where proxies share one address: told apart by username. */
+/**
+ * An unlabelled proxy's name in a gateway plan, where proxies share one address: told apart by
+ * username, first (see proxyTitle).
+ */
 export function gatewayTitleOf(proxy: Proxy): string {
-  return `${titleOf(proxy)} · ${proxy.username}`;
+  return `${proxy.username} @ ${titleOf(proxy)}`;
 }
 
 export function searchBox(page: Page): Locator {
@@ -74,12 +77,12 @@ export function planRegion(page: Page, planName: string): Locator {
   return page.getByRole('region', { name: planName, exact: true });
 }
 
-/** The live region that counts what the search shows ("N proxies" / "No proxies match “…”"). */
+/** The live region that counts what the search shows ("N proxies" / "No proxy matches “…”"). */
 export function resultCount(page: Page): Locator {
   // The whole text: a notice about hidden proxies is a status too.
   return page
     .getByRole('status')
-    .filter({ hasText: /^\s*(\d+ prox(y|ies)|No proxies match.*)\s*$/ });
+    .filter({ hasText: /^\s*(\d+ prox(y|ies)|No proxy matches “.*)\s*$/ });
 }
 
 /** Brings one proxy's row into the DOM by searching for its username (unique per proxy). */

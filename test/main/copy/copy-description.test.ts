@@ -3,27 +3,34 @@ import { describeCopy } from '../../../src/main/copy/copy-description';
 import { COPY_FIELDS } from '../../../src/shared/credentials/copy-fields';
 import { COPY_FORMATS } from '../../../src/shared/credentials/copy-formats';
 
-const labelled = { ip: '203.0.113.7', port: 8080, label: 'DE-1' };
-const unlabelled = { ip: '203.0.113.7', port: 8080, label: null };
+const labelled = { ip: '203.0.113.7', port: 8080, username: 'dana_p1', label: 'DE-1' };
+const unlabelled = { ip: '203.0.113.7', port: 8080, username: 'dana_p1', label: null };
+const NONE_SHARED: ReadonlySet<string> = new Set();
+/** Its plan's other proxies use 203.0.113.7:8080 too: a gateway. */
+const GATEWAY = new Set(['203.0.113.7:8080']);
 
 describe('what a copy says it copied', () => {
   it('names the format as the menu does, and the proxy by its label', () => {
-    expect(describeCopy({ format: 'socks5-url' }, labelled)).toBe(
+    expect(describeCopy({ format: 'socks5-url' }, labelled, NONE_SHARED)).toBe(
       'SOCKS5 proxy URL of DE-1 copied',
     );
     for (const format of COPY_FORMATS) {
-      expect(describeCopy({ format: format.id }, labelled)).toBe(`${format.label} of DE-1 copied`);
+      expect(describeCopy({ format: format.id }, labelled, NONE_SHARED)).toBe(
+        `${format.label} of DE-1 copied`,
+      );
     }
   });
 
   it('names a field, and an unlabelled proxy by host:port (an IPv6 host bracketed)', () => {
-    expect(describeCopy({ field: 'password' }, unlabelled)).toBe(
+    expect(describeCopy({ field: 'password' }, unlabelled, NONE_SHARED)).toBe(
       'Password of 203.0.113.7:8080 copied',
     );
-    expect(describeCopy({ field: 'host' }, { ...unlabelled, ip: '2001:db8::5' })).toBe(
+    expect(describeCopy({ field: 'host' }, { ...unlabelled, ip: '2001:db8::5' }, NONE_SHARED)).toBe(
       'Host of [2001:db8::5]:8080 copied',
     );
-    expect(COPY_FIELDS.map((field) => describeCopy({ field: field.id }, labelled))).toEqual([
+    expect(
+      COPY_FIELDS.map((field) => describeCopy({ field: field.id }, labelled, NONE_SHARED)),
+    ).toEqual([
       'Host of DE-1 copied',
       'Port of DE-1 copied',
       'Username of DE-1 copied',
@@ -31,8 +38,17 @@ describe('what a copy says it copied', () => {
     ]);
   });
 
+  it('names a gateway’s proxy (its host:port shared in its plan) as its row does', () => {
+    expect(describeCopy({ field: 'password' }, unlabelled, GATEWAY)).toBe(
+      'Password of dana_p1 @ 203.0.113.7:8080 copied',
+    );
+    expect(describeCopy({ format: 'socks5-url' }, labelled, GATEWAY)).toBe(
+      'SOCKS5 proxy URL of DE-1 copied',
+    );
+  });
+
   it('takes a blank label for none', () => {
-    expect(describeCopy({ field: 'port' }, { ...labelled, label: '   ' })).toBe(
+    expect(describeCopy({ field: 'port' }, { ...labelled, label: '   ' }, NONE_SHARED)).toBe(
       'Port of 203.0.113.7:8080 copied',
     );
   });

@@ -52,7 +52,7 @@ describe('the main process over its IPC handlers', () => {
     const proxy = server().store.locateProxy(proxyId)?.proxy;
     if (!proxy) throw new Error('no proxy');
     expect(valueOf(await call('credentials:copy', { proxyId }))).toEqual({
-      description: `ip:port:username:password of ${proxyTitle({ ...proxy, label: null })} copied`,
+      description: `ip:port:username:password of ${proxyTitle({ ...proxy, label: null }, new Set())} copied`,
       clearsInSeconds: 30,
     });
     expect(clipboard.text).toBe(`${proxy.ip}:${proxy.port}:${proxy.username}:${proxy.password}`);

@@ -48,13 +48,19 @@ afterEach(async () => {
   for (const service of services.splice(0)) await service.closeAll();
 });
 
-function serviceWith(kept: KeptInMemory, notices: (string | undefined)[] = []) {
+/** `gateway`: every proxy's plan holds another proxy at its host:port, as a gateway's does. */
+function serviceWith(
+  kept: KeptInMemory,
+  notices: (string | undefined)[] = [],
+  { gateway = false } = {},
+) {
   const service = new LocalPortsService({
     plans: {
       entry: (proxyId) => {
         if (proxyId === 99)
           throw new UserFacingError('not_found', 'This proxy is no longer in your plans.');
-        return { accountId: 'acct', proxy: proxy(proxyId), label: null };
+        const proxies = gateway ? [proxy(proxyId), proxy(proxyId + 1000)] : [proxy(proxyId)];
+        return { accountId: 'acct', plan: { proxies }, proxy: proxy(proxyId), label: null };
       },
     },
     start: startLocalPort,
@@ -134,5 +140,15 @@ describe('LocalPortsService when the kept-ports file cannot be written', () => {
     expect(() => service.localPassword(4)).toThrow('That local port is no longer open.');
     await service.configure({ proxyId: 3, requirePassword: false });
     expect(() => service.localPassword(3)).toThrow('That local port needs no password.');
+  });
+});
+
+describe('LocalPortsService naming its ports', () => {
+  it('names a port by host:port, or by username @ host:port where its plan shares the address', async () => {
+    const plain = serviceWith(new KeptInMemory());
+    expect((await plain.open({ proxyId: 1, keep: false })).title).toBe('127.0.0.1:9');
+    const gateway = serviceWith(new KeptInMemory(), [], { gateway: true });
+    expect((await gateway.open({ proxyId: 2, keep: false })).title).toBe('user2 @ 127.0.0.1:9');
+    expect(gateway.list().map((port) => port.title)).toEqual(['user2 @ 127.0.0.1:9']);
   });
 });

@@ -112,7 +112,14 @@ describe('trayMenuInputOf with favorites', () => {
   const proxyAt = (id: number) => ({
     ip: `10.0.0.${id}`,
     port: 8080,
+    username: `dana_p${id}`,
     label: id === 2 ? 'Two' : null,
+  });
+  /** The proxy alone in its plan: nothing shares its address. */
+  const alone = (id: number) => ({
+    planId: 9,
+    plan: { proxies: [proxyAt(id)] },
+    proxy: proxyAt(id),
   });
   const plans = { plans: [], refreshing: false };
 
@@ -123,7 +130,7 @@ describe('trayMenuInputOf with favorites', () => {
         ids: { pinned: [2, 404], recent: [3, 2, 405, 1] },
         find: (id) => {
           looked.push(id);
-          return id < 100 ? { planId: 9, proxy: proxyAt(id) } : undefined;
+          return id < 100 ? alone(id) : undefined;
         },
       },
     });
@@ -143,12 +150,27 @@ describe('trayMenuInputOf with favorites', () => {
         ids: { pinned, recent: [] },
         find: (id) => {
           looked.push(id);
-          return { planId: 1, proxy: proxyAt(id) };
+          return alone(id);
         },
       },
     });
     expect(input.pinned).toHaveLength(MAX_FAVORITES_IN_MENU);
     expect(looked).toHaveLength(MAX_FAVORITES_IN_MENU);
+  });
+
+  it('names one of a gateway plan (its host:port shared) by username @ host:port', () => {
+    const gateway = { ...proxyAt(5), ip: 'gate.example.com' };
+    const input = trayMenuInputOf(session, plans, {
+      favorites: {
+        ids: { pinned: [], recent: [5] },
+        find: () => ({
+          planId: 9,
+          plan: { proxies: [gateway, { ...gateway, username: 'dana_p6' }] },
+          proxy: gateway,
+        }),
+      },
+    });
+    expect(input.recent).toEqual([{ id: 5, planId: 9, title: 'dana_p5 @ gate.example.com:8080' }]);
   });
 
   it('has none without a source', () => {

@@ -63,7 +63,7 @@ const plans: PlansSnapshot = {
       proxy_limit: 10,
       proxies: [
         { ...proxy, label: 'Checkout' },
-        { ...proxy, id: 8, label: null },
+        { ...proxy, id: 8, port: 8081, label: null },
       ],
     },
   ],
@@ -83,7 +83,7 @@ describe('trayMenuInputOf', () => {
           name: 'Residential US',
           proxies: [
             { id: 7, title: 'Checkout' },
-            { id: 8, title: '203.0.113.7:8080' },
+            { id: 8, title: '203.0.113.7:8081' },
           ],
           proxyCount: 2,
         },
@@ -94,6 +94,25 @@ describe('trayMenuInputOf', () => {
       recent: [],
       refreshing: true,
     });
+  });
+
+  it('names a gateway plan’s proxies (one host:port) by label, else by username @ host:port', () => {
+    const [plan] = plans.plans ?? [];
+    if (!plan) throw new Error('no plan');
+    const gateway = {
+      ...plan,
+      proxies: [
+        { ...proxy, label: 'Checkout' },
+        { ...proxy, id: 8, username: 'dana_p8', label: null },
+        { ...proxy, id: 9, username: 'dana_p9', port: 9000, label: null },
+      ],
+    };
+    const input = trayMenuInputOf(session, { plans: [gateway], refreshing: false });
+    expect(input.plans[0]?.proxies).toEqual([
+      { id: 7, title: 'Checkout' },
+      { id: 8, title: 'dana_p8 @ 203.0.113.7:8080' },
+      { id: 9, title: '203.0.113.7:9000' },
+    ]);
   });
 
   it('says it is starting until the keychain has answered, whatever the session holds so far', () => {
@@ -107,16 +126,18 @@ describe('trayMenuInputOf', () => {
     expect(before.planCount).toBe(0);
   });
 
-  it('reads only the plans and proxies the menu shows, however large the account', () => {
+  it('reads only the plans the menu shows, and their proxies’ addresses once per listing', () => {
     const reads = { plans: new Set<number>(), proxies: new Set<number>() };
     const planCount = MAX_PLANS_IN_MENU + 1_000;
-    const proxyCount = MAX_PROXIES_PER_PLAN + 100_000;
+    const proxyCount = MAX_PROXIES_PER_PLAN + 1_000;
     const listing = guardedList(planCount, MAX_PLANS_IN_MENU, reads.plans, (planIndex) => ({
       id: planIndex + 1,
       name: `Plan ${planIndex + 1}`,
-      proxies: guardedList(proxyCount, MAX_PROXIES_PER_PLAN, reads.proxies, (index) => ({
+      // Every proxy is readable: naming needs to know which addresses the plan shares.
+      proxies: guardedList(proxyCount, proxyCount, reads.proxies, (index) => ({
         ...proxy,
         id: index + 1,
+        port: 10_000 + index,
         label: null,
       })),
     }));
@@ -128,6 +149,10 @@ describe('trayMenuInputOf', () => {
     expect(input.plans.every((plan) => plan.proxyCount === proxyCount)).toBe(true);
     expect(input.plans.every((plan) => plan.proxies.length === MAX_PROXIES_PER_PLAN)).toBe(true);
     expect(Math.max(...reads.plans)).toBe(MAX_PLANS_IN_MENU - 1);
+
+    // Rebuilt for the same listing (the tray does so on every change), only the shown are read.
+    reads.proxies.clear();
+    expect(trayMenuInputOf(session, { plans: listing, refreshing: false })).toEqual(input);
     expect(Math.max(...reads.proxies)).toBe(MAX_PROXIES_PER_PLAN - 1);
   });
 });

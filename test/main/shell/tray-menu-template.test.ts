@@ -334,10 +334,29 @@ describe('buildTrayMenu: quick copy', () => {
   });
 
   it('shows labels where the user gave them and addresses elsewhere', () => {
+    const NONE_SHARED = new Set<string>();
     const proxies = [
-      { id: 11, title: proxyTitle({ label: 'Scraper #1', ip: '203.0.113.7', port: 3128 }) },
-      { id: 12, title: proxyTitle({ label: null, ip: '203.0.113.8', port: 3128 }) },
-      { id: 13, title: proxyTitle({ label: '   ', ip: '203.0.113.9', port: 8000 }) },
+      {
+        id: 11,
+        title: proxyTitle(
+          { label: 'Scraper #1', ip: '203.0.113.7', port: 3128, username: 'a' },
+          NONE_SHARED,
+        ),
+      },
+      {
+        id: 12,
+        title: proxyTitle(
+          { label: null, ip: '203.0.113.8', port: 3128, username: 'b' },
+          NONE_SHARED,
+        ),
+      },
+      {
+        id: 13,
+        title: proxyTitle(
+          { label: '   ', ip: '203.0.113.9', port: 8000, username: 'c' },
+          NONE_SHARED,
+        ),
+      },
     ];
     const menu = buildTrayMenu(
       withPlans([{ id: 9, name: 'Mixed', proxies, proxyCount: proxies.length }]),

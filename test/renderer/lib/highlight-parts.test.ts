@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { highlightParts } from '../../../src/renderer/src/lib/highlight-parts';
 
-const marked = (text: string, needle: string) =>
-  highlightParts(text, needle)
+const marked = (text: string, ...words: string[]) =>
+  highlightParts(text, words)
     .map((part) => (part.match ? `[${part.text}]` : part.text))
     .join('');
 
 describe('highlightParts', () => {
   it('marks every occurrence, case-insensitively, keeping the text’s own case', () => {
-    expect(highlightParts('Office Berlin office', 'OFFICE')).toEqual([
+    expect(highlightParts('Office Berlin office', ['OFFICE'])).toEqual([
       { text: 'Office', match: true },
       { text: ' Berlin ', match: false },
       { text: 'office', match: true },
@@ -27,19 +27,27 @@ describe('highlightParts', () => {
     expect(marked('aaa', 'aa')).toBe('[aa]a');
   });
 
-  it('gives the whole text unmarked for a blank needle or no match, and nothing for no text', () => {
-    expect(highlightParts('Berlin', '')).toEqual([{ text: 'Berlin', match: false }]);
-    expect(highlightParts('Berlin', '  ')).toEqual([{ text: 'Berlin', match: false }]);
-    expect(highlightParts('Berlin', 'paris')).toEqual([{ text: 'Berlin', match: false }]);
-    expect(highlightParts('', 'x')).toEqual([]);
+  it('gives the whole text unmarked for a blank word or no match, and nothing for no text', () => {
+    expect(highlightParts('Berlin', [''])).toEqual([{ text: 'Berlin', match: false }]);
+    expect(highlightParts('Berlin', ['  '])).toEqual([{ text: 'Berlin', match: false }]);
+    expect(highlightParts('Berlin', ['paris'])).toEqual([{ text: 'Berlin', match: false }]);
+    expect(highlightParts('', ['x'])).toEqual([]);
   });
 
-  it('trims the needle as the search does', () => {
+  it('trims the words as the search does', () => {
     expect(marked('Office Berlin', ' berlin ')).toBe('Office [Berlin]');
   });
 
+  it('marks every word of a multi-word search, the longer one where two start at one place', () => {
+    expect(marked('Shop EU 3 · 10.0.0.1:8010', 'eu', 'shop', '10')).toBe(
+      '[Shop] [EU] 3 · [10].0.0.1:80[10]',
+    );
+    expect(marked('gateway', 'gate', 'gateway')).toBe('[gateway]');
+    expect(marked('Berlin', 'x', 'lin')).toBe('Ber[lin]');
+  });
+
   it('leaves text whose length lower-casing changes unmarked rather than cut wrongly', () => {
-    expect(highlightParts('İstanbul', 'stan')).toEqual([{ text: 'İstanbul', match: false }]);
+    expect(highlightParts('İstanbul', ['stan'])).toEqual([{ text: 'İstanbul', match: false }]);
   });
 
   it('joined, always gives back the text', () => {
@@ -49,7 +57,7 @@ describe('highlightParts', () => {
       ['ÄÖÜ äöü', 'ö'],
     ] as const) {
       expect(
-        highlightParts(text, needle)
+        highlightParts(text, [needle])
           .map((part) => part.text)
           .join(''),
       ).toBe(text);

@@ -56,6 +56,29 @@ describe('filterPlans', () => {
     expect(ids('10001user')).toEqual([]);
   });
 
+  it('shows the proxies that have every word, each in any field or in the plan’s name', () => {
+    // A plan word and a port ("Mobile 10"-like), a label word and a plan word, in any order.
+    expect(ids('datacenter 10004')).toEqual([[101, [4]]]);
+    expect(ids('10004 DATACENTER')).toEqual([[101, [4]]]);
+    expect(ids('office residential')).toEqual([[100, [1]]]);
+    expect(ids('berlin 192.0.2.1')).toEqual([[100, [1]]]);
+    // Every word must be found for the same proxy: one word each is not enough.
+    expect(ids('berlin alice')).toEqual([]);
+    expect(ids('scraper residential')).toEqual([]);
+    // Every word in the plan's name: the plan whole.
+    expect(ids('us residential')).toEqual([[100, [1, 2]]]);
+    // Spaces between words do not count.
+    expect(ids('  office   berlin ')).toEqual([[100, [1]]]);
+  });
+
+  it('reads a quoted phrase as one word, its closing quote optional', () => {
+    expect(ids('"office berlin"')).toEqual([[100, [1]]]);
+    expect(ids('"berlin office"')).toEqual([]);
+    expect(ids('berlin office')).toEqual([[100, [1]]]);
+    expect(ids('"office b')).toEqual([[100, [1]]]);
+    expect(ids('"datacenter de" scraper')).toEqual([[101, [4]]]);
+  });
+
   it('hides plans without a match, with no proxies, but keeps one entry per plan', () => {
     expect(ids('nothing like this')).toEqual([]);
     const groups = search.filterPlans(plans, 'berlin');
@@ -82,7 +105,16 @@ describe('filterPlans', () => {
     const big = new PlanSearch();
     expect(countProxies(big.filterPlans(many, ''))).toBe(10_000);
     expect(countProxies(big.filterPlans(many, 'user9999'))).toBe(1);
-    expect(countProxies(big.filterPlans(many, 'plan 42'))).toBe(100);
+    expect(countProxies(big.filterPlans(many, '"plan 42"'))).toBe(100);
+    // As two words, Plan 42 whole and every other proxy with 42 in a field.
+    const twoWords = big.filterPlans(many, 'plan 42');
+    expect(twoWords.find((group) => group.plan.name === 'Plan 42')?.proxies).toHaveLength(100);
+    const elsewhere = many
+      .filter((other) => other.name !== 'Plan 42')
+      .flatMap((other) => other.proxies)
+      .filter((other) => searchKeyOf(other).includes('42')).length;
+    expect(elsewhere).toBeGreaterThan(0);
+    expect(countProxies(twoWords)).toBe(100 + elsewhere);
   });
 });
 
@@ -94,7 +126,7 @@ describe('matchSummary', () => {
   });
 
   it('names the search that matched nothing', () => {
-    expect(matchSummary(0, ' zzz ')).toBe('No proxies match “zzz”');
+    expect(matchSummary(0, ' zzz ')).toBe('No proxy matches “zzz”');
   });
 });
 
@@ -162,7 +194,7 @@ describe('the same plans searched again', () => {
     expect(longer[1]).toBe(shorter[1]);
     // No plan's matches changed: the list itself is the same, and nothing downstream redoes work.
     expect(longer).toBe(shorter);
-    expect(memo.filterPlans(plans, 'berlin o')).not.toBe(longer);
+    expect(memo.filterPlans(plans, 'berlin zz')).not.toBe(longer);
   });
 
   it('finds, typing on and taking back, what a fresh search finds', () => {
@@ -188,6 +220,18 @@ describe('the same plans searched again', () => {
       'plan 2',
       'plan 23',
       'is:static box 1',
+      'box 3 plan',
+      'box 3 plan 1',
+      'box 3 plan',
+      'b 3',
+      'b 3 p',
+      '3 b',
+      '"box 3',
+      '"box 3"',
+      '"box 3" plan 0',
+      'user1 plan 0',
+      'user1 plan 03',
+      'is:static box plan 1',
     ];
     for (const query of typed) {
       const found = (search: PlanSearch) =>
@@ -327,6 +371,14 @@ describe('status filters', () => {
     // A plan whose name matches shows those of its proxies that pass the per-proxy filters.
     expect(shown('soon is:rotating')).toEqual([[301, [33]]]);
     expect(shown('blocked is:expiring')).toEqual([]);
+  });
+
+  it('combines filters with several words, each found in a field or the plan’s name', () => {
+    expect(shown('soon us is:rotating')).toEqual([[301, [33]]]);
+    expect(shown('is:failing de-2 soon')).toEqual([]);
+    expect(shown('de-1 soon')).toEqual([[301, [34]]]);
+    expect(shown('de-1 blocked is:static')).toEqual([]);
+    expect(shown('de blocked is:failing')).toEqual([[300, [32]]]);
   });
 
   it('searches an unknown is: word as text', () => {

@@ -7,15 +7,28 @@ import {
 
 describe('parseSearchQuery', () => {
   it('reads plain text as the needle, trimmed and in lower case', () => {
-    expect(parseSearchQuery('  Office Berlin ')).toEqual({ needle: 'office berlin', filters: [] });
-    expect(parseSearchQuery('')).toEqual({ needle: '', filters: [] });
+    expect(parseSearchQuery('  Office Berlin ')).toEqual({
+      needle: 'office berlin',
+      words: ['office', 'berlin'],
+      filters: [],
+    });
+    expect(parseSearchQuery('')).toEqual({ needle: '', words: [], filters: [] });
   });
 
   it('takes each known is: word out of the text as a filter', () => {
-    expect(parseSearchQuery('is:rotating de-1')).toEqual({ needle: 'de-1', filters: ['rotating'] });
-    expect(parseSearchQuery('de-1 is:blocked')).toEqual({ needle: 'de-1', filters: ['blocked'] });
+    expect(parseSearchQuery('is:rotating de-1')).toEqual({
+      needle: 'de-1',
+      words: ['de-1'],
+      filters: ['rotating'],
+    });
+    expect(parseSearchQuery('de-1 is:blocked')).toEqual({
+      needle: 'de-1',
+      words: ['de-1'],
+      filters: ['blocked'],
+    });
     expect(parseSearchQuery('office is:failing berlin')).toEqual({
       needle: 'office berlin',
+      words: ['office', 'berlin'],
       filters: ['failing'],
     });
   });
@@ -23,19 +36,50 @@ describe('parseSearchQuery', () => {
   it('combines filters, once each, in a fixed order, in any case', () => {
     expect(parseSearchQuery('IS:Failing is:static is:failing is:EXPIRING')).toEqual({
       needle: '',
+      words: [],
       filters: ['static', 'expiring', 'failing'],
     });
   });
 
   it('treats an unknown is: word, a bare is: and is: inside a word as text', () => {
-    expect(parseSearchQuery('is:fast de')).toEqual({ needle: 'is:fast de', filters: [] });
-    expect(parseSearchQuery('is:')).toEqual({ needle: 'is:', filters: [] });
-    expect(parseSearchQuery('this:rotating')).toEqual({ needle: 'this:rotating', filters: [] });
-    expect(parseSearchQuery('is:rotatingx')).toEqual({ needle: 'is:rotatingx', filters: [] });
+    expect(parseSearchQuery('is:fast de')).toEqual({
+      needle: 'is:fast de',
+      words: ['is:fast', 'de'],
+      filters: [],
+    });
+    expect(parseSearchQuery('is:')).toEqual({ needle: 'is:', words: ['is:'], filters: [] });
+    expect(parseSearchQuery('this:rotating')).toEqual({
+      needle: 'this:rotating',
+      words: ['this:rotating'],
+      filters: [],
+    });
+    expect(parseSearchQuery('is:rotatingx')).toEqual({
+      needle: 'is:rotatingx',
+      words: ['is:rotatingx'],
+      filters: [],
+    });
   });
 
   it('keeps the spaces inside the text as typed', () => {
     expect(parseSearchQuery('a  b is:static').needle).toBe('a  b');
+  });
+});
+
+describe('the words of a query', () => {
+  it('are the text’s runs of non-spaces, each once as typed, in lower case', () => {
+    expect(parseSearchQuery('  Mobile   10 ').words).toEqual(['mobile', '10']);
+    expect(parseSearchQuery('shop eu is:rotating').words).toEqual(['shop', 'eu']);
+  });
+
+  it('take a quoted phrase whole, spaces and all, even before its closing quote', () => {
+    expect(parseSearchQuery('"Shop EU" 3').words).toEqual(['shop eu', '3']);
+    expect(parseSearchQuery('ca "shop e').words).toEqual(['ca', 'shop e']);
+    expect(parseSearchQuery('a"b c"').words).toEqual(['a', 'b c']);
+  });
+
+  it('leave out empty phrases and lone quotes', () => {
+    expect(parseSearchQuery('"" x "  "').words).toEqual(['x']);
+    expect(parseSearchQuery('"').words).toEqual([]);
   });
 });
 
@@ -44,6 +88,8 @@ describe('isEmptyQuery', () => {
     expect(isEmptyQuery(parseSearchQuery('   '))).toBe(true);
     expect(isEmptyQuery(parseSearchQuery('is:blocked'))).toBe(false);
     expect(isEmptyQuery(parseSearchQuery('x'))).toBe(false);
+    // Quotes alone hold no word: nothing to search for.
+    expect(isEmptyQuery(parseSearchQuery('""'))).toBe(true);
   });
 });
 

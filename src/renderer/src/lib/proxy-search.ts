@@ -66,9 +66,10 @@ export class PlanSearch {
 
   /**
    * What each plan shows for a search: with an empty search, everything. Otherwise a plan must pass
-   * the plan-level filters (blocked, expiring) to show anything; then a plan whose name matches the
-   * text shows all its proxies, another plan only those whose key matches, and in both cases only
-   * those that pass the per-proxy filters (rotating, static, failing). A plan left with none is not
+   * the plan-level filters (blocked, expiring) to show anything; then each word must be found in
+   * the plan's name or in the proxy's key ("mobile 10": a Mobile plan's proxies with 10 in their
+   * address), so a plan whose name has every word shows all its proxies, and only those that pass
+   * the per-proxy filters (rotating, static, failing) are shown. A plan left with none is not
    * shown. `query` is the box's text or the query read from it.
    */
   filterPlans(
@@ -78,7 +79,7 @@ export class PlanSearch {
   ): readonly PlanMatches[] {
     const parsed = typeof query === 'string' ? parseSearchQuery(query) : query;
     if (isEmptyQuery(parsed)) return this.allPlans(plans);
-    const { needle, filters } = parsed;
+    const { needle, words, filters } = parsed;
     const proxyFilter = proxyFilterOf(filters, facts);
     const filterKey = proxyFilter?.key ?? '';
     const failing = proxyFilter?.failing ?? null;
@@ -87,7 +88,7 @@ export class PlanSearch {
       const recent = remembered(this.#recent, plan, () => new RecentResults<PlanMatches>());
       const result =
         recent.same(needle, filterKey, failing) ??
-        this.#match(plan, { needle, filterKey, failing }, proxyFilter, recent);
+        this.#match(plan, { needle, words, filterKey, failing }, proxyFilter, recent);
       recent.keep(result);
       return result.matches;
     });
@@ -106,24 +107,28 @@ export class PlanSearch {
 
   #match(
     plan: PlanView,
-    search: Pick<KeptResult<PlanMatches>, 'needle' | 'filterKey' | 'failing'>,
+    search: Pick<KeptResult<PlanMatches>, 'needle' | 'words' | 'filterKey' | 'failing'>,
     proxyFilter: ProxyFilter | null,
     recent: RecentResults<PlanMatches>,
   ): KeptResult<PlanMatches> {
-    const { needle } = search;
     const all = plan.proxies;
-    const byName = needle === '' || this.indexOf(plan).nameKey.includes(needle);
-    if (byName && !proxyFilter) return { ...search, matches: this.#wholeOf(plan), positions: null };
+    const { nameKey } = this.indexOf(plan);
+    // The words the plan's name has are found for every proxy of the plan: the rest are tested.
+    const wanted = search.words.filter((word) => !nameKey.includes(word));
+    if (wanted.length === 0 && !proxyFilter) {
+      return { ...search, matches: this.#wholeOf(plan), positions: null };
+    }
     const { keys } = this.indexOf(plan);
     const test = proxyFilter?.test;
     // Only the matches of a search this one narrows can match: a keystroke re-tests those alone.
-    const candidates = recent.narrowed(needle, search.filterKey, search.failing)?.positions;
+    const candidates = recent.narrowed(search.words, search.filterKey, search.failing)?.positions;
     const positions: number[] = [];
-    // The keystroke's hot loop: one substring test per candidate (all proxies when none is kept).
+    // The keystroke's hot loop: one substring test per word and candidate (all proxies when none
+    // is kept); a proxy stops being tested at its first missing word.
     const count = candidates ? candidates.length : keys.length;
     for (let c = 0; c < count; c += 1) {
       const i = candidates ? (candidates[c] as number) : c;
-      if (!byName && !(keys[i] as string).includes(needle)) continue;
+      if (!hasEvery(keys[i] as string, wanted)) continue;
       if (!test || test(all[i] as ProxyView)) positions.push(i);
     }
     if (positions.length === 0) return { ...search, matches: this.#hiddenOf(plan), positions };
@@ -145,6 +150,11 @@ export class PlanSearch {
   #hiddenOf(plan: PlanView): PlanMatches {
     return remembered(this.#hidden, plan, () => ({ plan, proxies: NO_PROXIES, shown: false }));
   }
+}
+
+function hasEvery(key: string, words: readonly string[]): boolean {
+  for (const word of words) if (!key.includes(word)) return false;
+  return true;
 }
 
 function remembered<Value>(memo: WeakMap<PlanView, Value>, plan: PlanView, make: () => Value) {
@@ -170,8 +180,13 @@ export function countProxies(groups: readonly PlanMatches[]): number {
   return total;
 }
 
-/** The search's live-region text: "12 proxies", "1 proxy", or "No proxies match “…”". */
+/** The search's live-region text: "12 proxies", "1 proxy", or "No proxy matches “…”". */
 export function matchSummary(count: number, query: string): string {
-  if (count === 0 && query.trim()) return `No proxies match “${query.trim()}”`;
+  if (count === 0 && query.trim()) return noMatchText(query);
   return `${count} ${count === 1 ? 'proxy' : 'proxies'}`;
+}
+
+/** What an empty result says: the query in full, as typed (trimmed), so the user sees why. */
+export function noMatchText(query: string): string {
+  return `No proxy matches “${query.trim()}”`;
 }

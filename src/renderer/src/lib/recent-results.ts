@@ -1,7 +1,8 @@
 /** One plan's matches for one search, kept so that the next keystroke can start from them. */
 export interface KeptResult<Matches> {
-  /** The text searched for and the per-proxy filters' key ('' for none). */
+  /** The text searched for, its words, and the per-proxy filters' key ('' for none). */
   readonly needle: string;
+  readonly words: readonly string[];
   readonly filterKey: string;
   /** The check results `is:failing` read; null when the filters read none. */
   readonly failing: ReadonlySet<number> | null;
@@ -13,8 +14,8 @@ export interface KeptResult<Matches> {
 /**
  * Typing mostly extends the search or takes back its last character. A few results are enough for
  * both: Backspace finds the earlier result as it was (the same object, so the section keeps its
- * rows), and a longer search only re-tests the matches of a shorter one, since a key that holds
- * the longer text holds the shorter one too.
+ * rows), and a longer search only re-tests the matches of a shorter one: each of its words lies
+ * inside a word of the longer one, so a proxy that has every longer word has every shorter one.
  */
 const KEPT = 8;
 
@@ -30,14 +31,15 @@ export class RecentResults<Matches> {
   }
 
   /**
-   * The smallest kept result of a search this one narrows (same filters, a needle inside this
-   * one): every match of this search is among its matches. Undefined when none is kept.
+   * The smallest kept result of a search this one narrows (same filters, each of its words inside
+   * one of this one's): every match of this search is among its matches. Undefined when none is
+   * kept.
    */
-  narrowed(needle: string, filterKey: string, failing: ReadonlySet<number> | null) {
+  narrowed(words: readonly string[], filterKey: string, failing: ReadonlySet<number> | null) {
     let best: KeptResult<Matches> | undefined;
     for (const kept of this.#results) {
       if (kept.filterKey !== filterKey || kept.failing !== failing) continue;
-      if (!needle.includes(kept.needle)) continue;
+      if (!kept.words.every((shorter) => words.some((word) => word.includes(shorter)))) continue;
       if (!best || size(kept) < size(best)) best = kept;
     }
     return best;

@@ -1,7 +1,8 @@
 /**
  * The search box's text, read as a query: `is:` words that filter by status, and the rest, the
- * text every proxy's search key is tested for. The box holds the whole query (the chips only add
- * and remove words in it), so what the user sees there is always what is searched.
+ * words every shown proxy must have somewhere (in its plan's name or its search key). The box holds
+ * the whole query (the chips only add and remove words in it), so what the user sees there is
+ * always what is searched.
  */
 
 /** Each status filter, in the order its chip is shown. */
@@ -9,8 +10,13 @@ export const STATUS_FILTERS = ['rotating', 'static', 'blocked', 'expiring', 'fai
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export interface SearchQuery {
-  /** What the search keys must contain: lower case, trimmed; '' for none. */
+  /** The text without the `is:` words: lower case, trimmed; '' for none. */
   readonly needle: string;
+  /**
+   * What a proxy must contain, each somewhere (AND): the needle's words, and `"quoted phrases"`
+   * as one word each (a phrase still being typed, without its closing quote, counts already).
+   */
+  readonly words: readonly string[];
   /** The known `is:` words, once each, in STATUS_FILTERS order whatever order they were typed. */
   readonly filters: readonly StatusFilter[];
 }
@@ -34,15 +40,29 @@ export function parseSearchQuery(query: string): SearchQuery {
     found.add(filter);
     return '';
   });
+  const needle = text.trim().toLowerCase();
   return {
-    needle: text.trim().toLowerCase(),
+    needle,
+    words: wordsOf(needle),
     filters: STATUS_FILTERS.filter((filter) => found.has(filter)),
   };
 }
 
+/** A quoted phrase (its closing quote optional) or a run of non-spaces. */
+const WORD = /"([^"]*)"?|[^\s"]+/g;
+
+function wordsOf(needle: string): string[] {
+  const words: string[] = [];
+  for (const [whole, phrase] of needle.matchAll(WORD)) {
+    const word = (phrase ?? whole).trim();
+    if (word !== '') words.push(word);
+  }
+  return words;
+}
+
 /** Whether the query has no text and no filter: then everything is shown. */
 export function isEmptyQuery(query: SearchQuery): boolean {
-  return query.needle === '' && query.filters.length === 0;
+  return query.words.length === 0 && query.filters.length === 0;
 }
 
 /**

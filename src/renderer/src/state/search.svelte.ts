@@ -16,14 +16,14 @@ const DEFAULT_WARN_DAYS = 3;
 
 /**
  * The search and what it shows. Showing new plans does not wait for their index: that is built
- * when the browser is idle, ready for the next keystroke, which then costs one substring test per
- * proxy. A patch of one plan re-indexes and re-filters that plan alone (see PlanSearch).
+ * when the browser is idle, ready for the next keystroke, which then costs a substring test per
+ * word and proxy. A patch of one plan re-indexes and re-filters that plan alone (see PlanSearch).
  */
 class Search {
   query = $state('');
   readonly parsed: SearchQuery = $derived(parseSearchQuery(this.query));
-  /** The text searched for, lower case, without the `is:` words: what a match highlights. */
-  readonly needle = $derived(this.parsed.needle);
+  /** The words searched for, lower case, without the `is:` words: what a match highlights. */
+  readonly words = $derived(this.parsed.words);
   readonly active = $derived(!isEmptyQuery(this.parsed));
   readonly #planSearch = new PlanSearch();
   /** The plans alone: a patch of the status only keeps the same array, and leaves the results be. */

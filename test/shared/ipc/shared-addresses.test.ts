@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sharedAddressesOf } from '../../../src/renderer/src/lib/shared-addresses';
-import { planView, proxyView } from './view-fixtures';
+import { sharedAddressesOf } from '../../../src/shared/ipc/shared-addresses';
+import { planView, proxyView } from '../../renderer/lib/view-fixtures';
 
 describe('sharedAddressesOf', () => {
   it('names the addresses that more than one proxy of the plan uses', () => {
@@ -18,5 +18,14 @@ describe('sharedAddressesOf', () => {
     const plan = planView(1, 'Plain', [proxyView(1), proxyView(2)]);
     expect(sharedAddressesOf(plan).size).toBe(0);
     expect(sharedAddressesOf(plan)).toBe(sharedAddressesOf(plan));
+  });
+
+  it('reads the service’s plans too: anything with proxies that have a host and port', () => {
+    const proxies = [
+      { ip: '2001:db8::1', port: 1080 },
+      { ip: '2001:db8::1', port: 1080 },
+      { ip: '2001:db8::1', port: 1081 },
+    ];
+    expect([...sharedAddressesOf({ proxies })]).toEqual(['[2001:db8::1]:1080']);
   });
 });
