@@ -1,6 +1,7 @@
 import { copyFieldValue, type CopyField } from '../../shared/credentials/copy-fields';
 import type { CopyFormat } from '../../shared/credentials/copy-formats';
 import { formatCredentials } from '../../shared/credentials/format-credentials';
+import { copyHostOf } from '../../shared/credentials/host-choice';
 import type { HostChoice } from '../../shared/credentials/host-choices';
 import type { ClipboardGuard } from '../clipboard/clipboard-guard';
 import type { HostChoiceStore } from '../host-choices/host-choice-store';
@@ -46,14 +47,15 @@ export async function copyCredentials(
 ): Promise<{ description: string; clearsInSeconds: number; accountId: string }> {
   const settings = parts.settings.get();
   const entry = parts.plans.entry(request.proxyId);
-  const hostChoice = request.hostChoice ?? hostChoiceOf(parts, entry);
+  const host = copyHostOf(entry.proxy, request.hostChoice, hostChoiceOf(parts, entry));
+  const hostChoice = host.choice;
   const shown = { ip: entry.proxy.ip, port: entry.proxy.port, label: entry.label };
   const format = request.format ?? settings.copyFormat;
   const copied =
     request.field !== undefined
       ? {
           text: copyFieldValue(entry.proxy, request.field, hostChoice),
-          description: describeCopy({ field: request.field }, shown),
+          description: describeCopy({ field: request.field }, shown, host),
         }
       : {
           text: formatCredentials(entry.proxy, {
@@ -61,7 +63,7 @@ export async function copyCredentials(
             hostChoice,
             template: settings.customTemplate,
           }),
-          description: describeCopy({ format }, shown),
+          description: describeCopy({ format }, shown, host),
         };
   await parts.clipboard.copy(copied.text);
   return {
