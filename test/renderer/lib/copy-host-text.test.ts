@@ -3,7 +3,7 @@ import {
   copyButtonTitle,
   copyHostMark,
   hostOverrideSummary,
-  planHostChipText,
+  planHostChipParts,
 } from '../../../src/renderer/src/lib/copy-host-text';
 
 describe('what the popup says about the host a copy pastes', () => {
@@ -26,9 +26,10 @@ describe('what the popup says about the host a copy pastes', () => {
   });
 
   it("names a plan's own choice on its header", () => {
-    expect(planHostChipText('ipv6')).toBe('Copies assigned IPv6');
-    expect(planHostChipText('ipv4')).toBe('Copies assigned IPv4');
-    expect(planHostChipText('entry')).toBe('Copies entry address');
+    // The key is what a narrow header keeps whole: the kind of address.
+    expect(planHostChipParts('ipv6')).toEqual({ lead: 'Copies assigned', key: 'IPv6' });
+    expect(planHostChipParts('ipv4')).toEqual({ lead: 'Copies assigned', key: 'IPv4' });
+    expect(planHostChipParts('entry')).toEqual({ lead: 'Copies', key: 'entry address' });
   });
 
   it('counts the plans that do not follow the settings, and says nothing when none', () => {

@@ -13,9 +13,14 @@ export function copyHostMark(host: CopyHost): string | null {
   return host.choice === 'entry' ? null : HOST_CHOICE_INFO[host.choice].mark;
 }
 
-/** The plan header's chip: the plan's own choice, undone by a click. */
-export function planHostChipText(choice: HostChoice): string {
-  return `Copies ${HOST_CHOICE_INFO[choice].phrase}`;
+/**
+ * The plan header's chip, in two parts: a narrow header shortens the lead ("Copies assigned")
+ * and keeps the key ("IPv6") whole.
+ */
+export function planHostChipParts(choice: HostChoice): { lead: string; key: string } {
+  return choice === 'entry'
+    ? { lead: 'Copies', key: HOST_CHOICE_INFO.entry.phrase }
+    : { lead: 'Copies assigned', key: HOST_CHOICE_INFO[choice].mark };
 }
 
 /** Said under Settings → Host to copy when some plans do not follow it; null when all do. */
