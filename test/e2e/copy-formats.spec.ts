@@ -237,11 +237,14 @@ test.describe('the format menu', () => {
     await chooseHost(menu, HOST_OPTION.ipv6);
     await menu.getByRole('menuitem', { name: 'Host', exact: true }).click();
     await expect.poll(() => harness.clipboard.text).toBe(proxy.assigned_proxy_ipv6);
+    // Not the entry address the row shows: the toast names the one it pasted.
+    const ipv6 = `with its assigned IPv6 ${proxy.assigned_proxy_ipv6}`;
+    await expect(page.getByText(`Host of ${title} copied ${ipv6} · clears in 30 s`)).toBeVisible();
 
     menu = await openMenu();
     await menu.getByRole('menuitem', { name: 'SOCKS5 proxy URL', exact: true }).click();
     await expect(
-      page.getByText(`SOCKS5 proxy URL of ${title} copied · clears in 30 s`),
+      page.getByText(`SOCKS5 proxy URL of ${title} copied ${ipv6} · clears in 30 s`),
     ).toBeVisible();
   });
 

@@ -1,6 +1,7 @@
 import { copyFieldValue, type CopyField } from '../../shared/credentials/copy-fields';
 import type { CopyFormat } from '../../shared/credentials/copy-formats';
 import { formatCredentials } from '../../shared/credentials/format-credentials';
+import { copyHostOf } from '../../shared/credentials/host-choice';
 import type { HostChoice } from '../../shared/credentials/host-choices';
 import type { ClipboardGuard } from '../clipboard/clipboard-guard';
 import type { HostChoiceStore } from '../host-choices/host-choice-store';
@@ -47,7 +48,8 @@ export async function copyCredentials(
 ): Promise<{ description: string; clearsInSeconds: number; accountId: string }> {
   const settings = parts.settings.get();
   const entry = parts.plans.entry(request.proxyId);
-  const hostChoice = request.hostChoice ?? hostChoiceOf(parts, entry);
+  const host = copyHostOf(entry.proxy, request.hostChoice, hostChoiceOf(parts, entry));
+  const hostChoice = host.choice;
   const shown = { ...entry.proxy, label: entry.label };
   const shared = sharedAddressesOf(entry.plan);
   const format = request.format ?? settings.copyFormat;
@@ -55,7 +57,7 @@ export async function copyCredentials(
     request.field !== undefined
       ? {
           text: copyFieldValue(entry.proxy, request.field, hostChoice),
-          description: describeCopy({ field: request.field }, shown, shared),
+          description: describeCopy({ field: request.field }, shown, shared, host),
         }
       : {
           text: formatCredentials(entry.proxy, {
@@ -63,7 +65,7 @@ export async function copyCredentials(
             hostChoice,
             template: settings.customTemplate,
           }),
-          description: describeCopy({ format }, shown, shared),
+          description: describeCopy({ format }, shown, shared, host),
         };
   await parts.clipboard.copy(copied.text);
   return {

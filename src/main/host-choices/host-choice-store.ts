@@ -19,8 +19,12 @@ import {
 export interface HostChoiceStore {
   readonly path: string;
   get(accountId: string, planId: number): HostChoice | undefined;
+  /** Every plan of the account that has a choice of its own. */
+  ofAccount(accountId: string): ReadonlyMap<number, HostChoice>;
   /** Throws a StoreError of kind `storage` when the file cannot be written (nothing changes). */
   set(accountId: string, planId: number, choice: HostChoice): void;
+  /** The plan's copies follow the settings again. Throws as `set` does. */
+  forget(accountId: string, planId: number): void;
   /** Set when the stored file could not be used as it was and a backup of it was kept. */
   recovery(): StoreRecovery | undefined;
 }
@@ -55,6 +59,7 @@ export function openHostChoiceStore(options: OpenHostChoiceStoreOptions): HostCh
   return {
     path: conf.path,
     get: (accountId, planId) => choices.get(accountId)?.get(planId),
+    ofAccount: (accountId) => new Map(choices.get(accountId)),
     set(accountId, planId, choice) {
       const accountChoices = choices.get(accountId) ?? new Map<number, HostChoice>();
       const previous = accountChoices.get(planId);
@@ -64,6 +69,16 @@ export function openHostChoiceStore(options: OpenHostChoiceStoreOptions): HostCh
       // Written first: a failed write leaves memory as the file is.
       writeStored(conf, toStored(next), 'host choices');
       choices.set(accountId, accountChoices.set(planId, choice));
+    },
+    forget(accountId, planId) {
+      const accountChoices = choices.get(accountId);
+      if (!accountChoices?.has(planId)) return;
+      const remaining = new Map(accountChoices);
+      remaining.delete(planId);
+      const next: HostChoicesByAccount = new Map(choices).set(accountId, remaining);
+      // Written first: a failed write leaves memory as the file is.
+      writeStored(conf, toStored(next), 'host choices');
+      choices.set(accountId, remaining);
     },
     recovery: () =>
       recovery && { backupPath: recovery.backupPath, problems: [...recovery.problems] },

@@ -70,6 +70,11 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
     return sessionView();
   };
   const favoritesView = () => favoritesViewOf(session.status().account?.id, services.favorites);
+  const planHostChoices = () => {
+    const accountId = session.status().account?.id ?? null;
+    const choices = accountId === null ? [] : [...services.hostChoices.ofAccount(accountId)];
+    return { accountId, plans: choices.map(([planId, hostChoice]) => ({ planId, hostChoice })) };
+  };
   const activeClient = () => {
     const client = session.client();
     if (!client) throw new UserFacingError('signed_out', 'Sign in to see your account.');
@@ -144,6 +149,12 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
       const { accountId, plan } = plans.entry(input.proxyId);
       services.hostChoices.set(accountId, plan.id, input.hostChoice);
       return { hostChoice: input.hostChoice };
+    },
+    'credentials:plan-host-choices': async () => planHostChoices(),
+    'credentials:forget-host-choice': async (input) => {
+      const accountId = session.status().account?.id;
+      if (accountId !== undefined) services.hostChoices.forget(accountId, input.planId);
+      return planHostChoices();
     },
     'checks:list': async () => services.checks.view(),
     'checks:start': async (input) => {

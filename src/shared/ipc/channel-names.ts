@@ -19,6 +19,8 @@ export const IPC_CHANNELS = [
   'credentials:copy',
   'credentials:host-choice',
   'credentials:set-host-choice',
+  'credentials:plan-host-choices',
+  'credentials:forget-host-choice',
   'checks:list',
   'checks:start',
   'checks:cancel',

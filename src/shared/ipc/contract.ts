@@ -35,6 +35,10 @@ const none = z.undefined();
 const proxyId = z.int().positive();
 /** A plan or a search result: the plan listing allows at most this many proxies per account. */
 const proxyIds = z.array(proxyId).min(1).max(100_000);
+const planHostChoicesSchema = z.object({
+  accountId: z.string().nullable(),
+  plans: z.array(z.object({ planId: z.int().positive(), hostChoice: hostChoiceSchema })),
+});
 
 export const ipcContract = {
   'session:status': { input: none, output: sessionViewSchema },
@@ -111,6 +115,13 @@ export const ipcContract = {
   'credentials:set-host-choice': {
     input: z.strictObject({ proxyId, hostChoice: hostChoiceSchema }),
     output: z.object({ hostChoice: hostChoiceSchema }),
+  },
+  /** The active account's plans whose copies use a host choice of their own, not the settings'. */
+  'credentials:plan-host-choices': { input: none, output: planHostChoicesSchema },
+  /** The plan's copies follow Settings → Host to copy again. */
+  'credentials:forget-host-choice': {
+    input: z.strictObject({ planId: z.int().positive() }),
+    output: planHostChoicesSchema,
   },
   /** Proxy checks run in the main process, through each proxy, from the user's own machine. */
   'checks:list': { input: none, output: proxyChecksViewSchema },

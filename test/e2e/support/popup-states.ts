@@ -81,6 +81,19 @@ export const SIGNED_IN_STATES: Record<string, PopupState> = {
     await page.getByRole('menuitem', { name: 'Settings', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
   },
+  'plan-host-choice': async (page, api) => {
+    await plans(page, api);
+    await page
+      .getByRole('button', { name: /^Copy formats for / })
+      .first()
+      .click();
+    await page
+      .getByRole('menu')
+      .getByRole('menuitemradio', { name: /^Assigned IPv6/ })
+      .click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: /^Copies assigned IPv6 for / })).toBeVisible();
+  },
   'account-details': async (page, api) => {
     await plans(page, api);
     await page.getByRole('button', { name: 'Account menu', exact: true }).click();

@@ -52,4 +52,27 @@ describe('what a copy says it copied', () => {
       'Port of 203.0.113.7:8080 copied',
     );
   });
+
+  it('names an assigned host it pasted instead of the entry address the row shows', () => {
+    const ipv6 = { choice: 'ipv6', address: '2001:db8::5' } as const;
+    expect(describeCopy({ format: 'http-url' }, labelled, NONE_SHARED, ipv6)).toBe(
+      'HTTP proxy URL of DE-1 copied with its assigned IPv6 2001:db8::5',
+    );
+    expect(
+      describeCopy({ field: 'host' }, unlabelled, NONE_SHARED, {
+        choice: 'ipv4',
+        address: '198.51.100.9',
+      }),
+    ).toBe('Host of 203.0.113.7:8080 copied with its assigned IPv4 198.51.100.9');
+    // Nothing to say for the entry address, nor for a field that holds no host.
+    expect(
+      describeCopy({ format: 'http-url' }, labelled, NONE_SHARED, {
+        choice: 'entry',
+        address: '203.0.113.7',
+      }),
+    ).toBe('HTTP proxy URL of DE-1 copied');
+    expect(describeCopy({ field: 'password' }, labelled, NONE_SHARED, ipv6)).toBe(
+      'Password of DE-1 copied',
+    );
+  });
 });

@@ -32,6 +32,28 @@ describe('the host choice remembered per plan', () => {
     });
   });
 
+  it("forgets a plan's choice, on disk too, and lists an account's choices", () => {
+    const store = open();
+    store.set('acct-a', 1, 'ipv6');
+    store.set('acct-a', 2, 'ipv4');
+    store.set('acct-b', 1, 'entry');
+    expect([...store.ofAccount('acct-a')]).toEqual([
+      [1, 'ipv6'],
+      [2, 'ipv4'],
+    ]);
+    store.forget('acct-a', 1);
+    store.forget('acct-a', 9);
+    store.forget('acct-c', 1);
+    expect(store.get('acct-a', 1)).toBeUndefined();
+    expect([...store.ofAccount('acct-a')]).toEqual([[2, 'ipv4']]);
+
+    const again = open();
+    expect(again.get('acct-a', 1)).toBeUndefined();
+    expect(again.get('acct-a', 2)).toBe('ipv4');
+    expect(again.get('acct-b', 1)).toBe('entry');
+    expect([...again.ofAccount('acct-c')]).toEqual([]);
+  });
+
   it('keeps an account id such as "__proto__" as an ordinary key', () => {
     open().set('__proto__', 7, 'ipv6');
     expect(open().get('__proto__', 7)).toBe('ipv6');

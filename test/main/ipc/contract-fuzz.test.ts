@@ -35,6 +35,7 @@ describe('the IPC contract under fuzz', () => {
     await app.call('proxy:set-label', { proxyId, label: 'kept' });
     valueOf(await app.call('proxy:set-pinned', { proxyId, pinned: true }));
     valueOf(await app.call('settings:update', { theme: 'dark' }));
+    valueOf(await app.call('credentials:set-host-choice', { proxyId, hostChoice: 'ipv6' }));
     valueOf(await app.call('credentials:copy', { proxyId }));
 
     const ran: string[] = [];
@@ -49,6 +50,7 @@ describe('the IPC contract under fuzz', () => {
         services.settings.get(),
         services.session.status(),
         [...services.labels.forAccount(accountId)],
+        [...services.hostChoices.ofAccount(accountId)],
         services.favorites.forAccount(accountId),
         services.checks.view(),
         services.localPorts.list(),
@@ -108,6 +110,8 @@ describe('the IPC contract under fuzz', () => {
       'credentials:copy': [{ proxyId }, { proxyId, field: 'password' }],
       'credentials:host-choice': [{ proxyId }],
       'credentials:set-host-choice': [{ proxyId, hostChoice: 'entry' }],
+      'credentials:plan-host-choices': [undefined],
+      'credentials:forget-host-choice': [{ planId: 1 }, { planId: 987_654_321 }],
       'checks:list': [undefined],
       'checks:start': [{ proxyIds: [unlisted] }],
       'checks:cancel': [undefined],

@@ -135,6 +135,41 @@ describe('the host choice remembered per plan', () => {
     expect(restarted.clipboard.text).toBe(first.proxy.assigned_proxy_ipv6);
   });
 
+  it("is listed for the popup, named by the copy's description, and forgotten per plan", async () => {
+    const { call, clipboard, snapshot } = await startSignedIn(main, server());
+    const [first, second] = openPlans(snapshot);
+    if (!first || !second) throw new Error('two open plans are needed');
+    const accountId = snapshot.accountId;
+    expect(valueOf(await call('credentials:plan-host-choices'))).toEqual({ accountId, plans: [] });
+
+    valueOf(
+      await call('credentials:set-host-choice', { proxyId: first.proxy.id, hostChoice: 'ipv6' }),
+    );
+    valueOf(
+      await call('credentials:set-host-choice', { proxyId: second.proxy.id, hostChoice: 'ipv4' }),
+    );
+    expect(valueOf(await call('credentials:plan-host-choices'))).toEqual({
+      accountId,
+      plans: [
+        { planId: first.planId, hostChoice: 'ipv6' },
+        { planId: second.planId, hostChoice: 'ipv4' },
+      ],
+    });
+    const copied = valueOf(await call('credentials:copy', { proxyId: first.proxy.id }));
+    expect(copied.description).toMatch(
+      new RegExp(`copied with its assigned IPv6 ${first.proxy.assigned_proxy_ipv6}$`),
+    );
+
+    expect(valueOf(await call('credentials:forget-host-choice', { planId: first.planId }))).toEqual(
+      { accountId, plans: [{ planId: second.planId, hostChoice: 'ipv4' }] },
+    );
+    const again = valueOf(await call('credentials:copy', { proxyId: first.proxy.id }));
+    expect(clipboard.text).toBe(
+      `${first.proxy.ip}:${first.proxy.port}:${first.proxy.username}:${first.proxy.password}`,
+    );
+    expect(again.description).not.toMatch(/assigned/);
+  });
+
   it('tells the popup once when its file had to be recovered', async () => {
     const { writeFileSync } = await import('node:fs');
     writeFileSync(`${main.dir()}/host-choices.json`, '{"hostChoices": ');

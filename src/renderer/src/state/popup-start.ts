@@ -7,6 +7,7 @@ import { desktop } from './desktop.svelte';
 import { favorites } from './favorites.svelte';
 import { localPorts } from './local-ports.svelte';
 import { navigation } from './navigation.svelte';
+import { planHostChoices } from './plan-host-choices.svelte';
 import { plans } from './plans.svelte';
 import { session } from './session.svelte';
 import { settings } from './settings.svelte';
@@ -29,6 +30,7 @@ export async function startPopup(): Promise<void> {
     updates.load(),
     desktop.load(),
     favorites.load(),
+    planHostChoices.load(),
     localPorts.load(),
     showNotices(),
   ]);
@@ -79,6 +81,8 @@ async function followActiveAccount(): Promise<void> {
   const account = session.activeAccount;
   if (!account) return;
   if (plans.snapshot?.accountId !== account.id) await plans.list();
+  // Each account keeps its plans' own host choices: the new one's are asked for.
+  if (planHostChoices.view.accountId !== account.id) await planHostChoices.load();
   const snapshot = plans.snapshot;
   const neverLoaded =
     snapshot?.accountId === account.id &&

@@ -54,21 +54,6 @@ class ProxyActions {
     if (settings.view?.hideAfterCopy) await hidePopup();
   }
 
-  /** The host choice copies of this proxy's plan use (remembered per plan, else the default). */
-  async hostChoice(proxyId: number): Promise<HostChoice | null> {
-    const result = await bridge().credentials.hostChoice({ proxyId });
-    if (result.ok) return result.value.hostChoice;
-    toasts.error(result.error.message);
-    return null;
-  }
-
-  /** Remembers the host choice for the proxy's plan; false (with a toast) when it was not saved. */
-  async rememberHostChoice(proxyId: number, hostChoice: HostChoice): Promise<boolean> {
-    const result = await bridge().credentials.setHostChoice({ proxyId, hostChoice });
-    if (!result.ok) toasts.error(result.error.message);
-    return result.ok;
-  }
-
   /** The password, asked for only when the user shows it; null (with a toast) when refused. */
   async revealPassword(proxyId: number): Promise<string | null> {
     const result = await bridge().proxy.revealPassword({ proxyId });
