@@ -28,6 +28,46 @@ function focusedRowId(page: Page): Promise<string | null> {
   return page.evaluate(() => document.activeElement?.getAttribute('data-proxy-id') ?? null);
 }
 
+test('typing in the list goes on in the search box; Backspace too; not in the label editor', async ({
+  popup,
+}) => {
+  const { page, api } = popup;
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
+  const row = await showProxy(page, proxy);
+  const prefix = proxy.username.slice(0, -1);
+  await searchBox(page).fill(prefix);
+  await expect(row).toBeVisible();
+
+  await searchBox(page).press('ArrowDown');
+  await expect.poll(() => focusedRowId(page)).not.toBeNull();
+  await page.keyboard.type(proxy.username.slice(-1));
+  await expect(searchBox(page)).toBeFocused();
+  await expect(searchBox(page)).toHaveValue(proxy.username);
+  // The cursor is at the end: the next key continues the text instead of replacing it.
+  await page.keyboard.type('Z');
+  await expect(searchBox(page)).toHaveValue(`${proxy.username}Z`);
+
+  // From a row's button, Backspace erases the last character.
+  await searchBox(page).fill(proxy.username);
+  await searchBox(page).press('ArrowDown');
+  await expect(row).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Backspace');
+  await expect(searchBox(page)).toBeFocused();
+  await expect(searchBox(page)).toHaveValue(prefix);
+
+  // In the label editor the keys are the editor's.
+  await searchBox(page).fill(proxy.username);
+  await row.getByRole('button', { name: /^More for / }).click();
+  await row.getByRole('button', { name: /^Edit label for / }).click();
+  const editor = row.getByRole('textbox');
+  await expect(editor).toBeFocused();
+  await page.keyboard.type('abc');
+  await expect(editor).toHaveValue('abc');
+  await expect(searchBox(page)).toHaveValue(proxy.username);
+});
+
 test('opened by the shortcut, a copy hides the popup (on by default); opened from the tray, it stays', async ({
   popup,
 }) => {

@@ -14,7 +14,8 @@ class Navigation {
    * manager's quick access, where a copy hides it. A tray click keeps it open for browsing.
    */
   openedByShortcut = $state(false);
-
+  /** Whether the next focus request selects the search text (false: the cursor goes to its end). */
+  searchFocusSelects = true;
   /** A plan to bring into view (an alert's click), until the plan list has done so. */
   planRequest = $state.raw<{ planId: number } | null>(null);
   /**
@@ -35,7 +36,8 @@ class Navigation {
     this.accountMenuFocusPending = true;
   }
 
-  focusSearch(): void {
+  focusSearch({ select = true } = {}): void {
+    this.searchFocusSelects = select;
     this.searchFocusRequests += 1;
   }
 
