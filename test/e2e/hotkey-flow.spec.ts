@@ -28,6 +28,69 @@ function focusedRowId(page: Page): Promise<string | null> {
   return page.evaluate(() => document.activeElement?.getAttribute('data-proxy-id') ?? null);
 }
 
+test('Tab passes a plan header and a row in one stop each: the fifth plan’s menu in a few presses', async ({
+  popup,
+}) => {
+  const { page, api } = popup;
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  // In the order the popup shows them.
+  const names = await page
+    .locator('section[aria-labelledby^="plan-"] h2')
+    .evaluateAll((headings) => headings.map((heading) => heading.textContent?.trim() ?? ''));
+  const fifth = required(names[4], 'a fifth plan');
+
+  await searchBox(page).focus();
+  let presses = 0;
+  while (presses < 60 && (await focusedName(page)) !== `Collapse ${fifth}`) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+  }
+  expect(await focusedName(page)).toBe(`Collapse ${fifth}`);
+  // Was 115 with three stops per row.
+  expect(presses).toBeLessThanOrEqual(15);
+  await page.keyboard.press('ArrowRight');
+  expect(await focusedName(page)).toBe(`Actions for ${fifth}`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu', { name: `Actions for ${fifth}`, exact: true })).toBeVisible();
+  // Esc gives the focus back to the control that opened the menu.
+  await page.keyboard.press('Escape');
+  expect(await focusedName(page)).toBe(`Actions for ${fifth}`);
+  await page.keyboard.press('ArrowLeft');
+  expect(await focusedName(page)).toBe(`Collapse ${fifth}`);
+});
+
+test('a row is one Tab stop; ← and → move among its buttons and back to the row', async ({
+  popup,
+}) => {
+  const { page, api } = popup;
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
+  const title = titleOf(proxy);
+  const row = await showProxy(page, proxy);
+  await searchBox(page).press('ArrowDown');
+  await expect(row).toBeFocused();
+
+  await page.keyboard.press('ArrowRight');
+  expect(await focusedName(page)).toBe(`Copy ${title}`);
+  await page.keyboard.press('ArrowRight');
+  expect(await focusedName(page)).toBe(`Copy formats for ${title}`);
+  await page.keyboard.press('ArrowRight');
+  expect(await focusedName(page)).toBe(`More for ${title}`);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  expect(await focusedName(page)).toBe(`Copy ${title}`);
+  await page.keyboard.press('ArrowLeft');
+  await expect(row).toBeFocused();
+
+  // Tab from the row leaves it: none of its buttons is a stop.
+  await page.keyboard.press('Tab');
+  const inRow = await page.evaluate(
+    (id) => !!document.activeElement?.closest(`[data-proxy-id="${id}"]`),
+    proxy.id,
+  );
+  expect(inRow).toBe(false);
+});
+
 test('typing in the list goes on in the search box; Backspace too; not in the label editor', async ({
   popup,
 }) => {
@@ -66,6 +129,34 @@ test('typing in the list goes on in the search box; Backspace too; not in the la
   await page.keyboard.type('abc');
   await expect(editor).toHaveValue('abc');
   await expect(searchBox(page)).toHaveValue(proxy.username);
+});
+
+test('after the copy menu closes (Esc or a choice) the row has the focus, and Ctrl+B works', async ({
+  popup,
+}) => {
+  const { page, api, harness } = popup;
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const target = required(proxiesOf(api, 'demo')[3], 'a 4th proxy').proxy;
+  const row = await showProxy(page, target);
+  const menu = page.getByRole('menu', { name: 'Copy formats' });
+
+  await row.focus();
+  await page.keyboard.press('Shift+Enter');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(row).toBeFocused();
+  await page.keyboard.press('Control+b');
+  await expect.poll(() => harness.clipboard.text).toBe(target.username);
+
+  // Opened with its button, closed by a choice: back on the row too.
+  await row.getByRole('button', { name: /^Copy formats for / }).click();
+  await menu.getByRole('menuitem').first().press('Enter');
+  await expect(menu).toHaveCount(0);
+  await expect.poll(() => harness.clipboard.text).not.toBe(target.username);
+  await expect(row).toBeFocused();
+  await page.keyboard.press('Control+b');
+  await expect.poll(() => harness.clipboard.text).toBe(target.username);
 });
 
 test('opened by the shortcut, a copy hides the popup (on by default); opened from the tray, it stays', async ({
