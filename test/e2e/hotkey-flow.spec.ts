@@ -207,3 +207,45 @@ test('opened by the shortcut, a copy hides the popup (on by default); opened fro
   expect(harness.shell.hidden).toBe(1);
 });
 
+test('the shortcut recorder takes the pressed combination; Esc cancels, Backspace clears, a key alone is refused', async ({
+  popup,
+}) => {
+  const { page, api, harness } = popup;
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  await popup.show('settings');
+  const field = page.getByRole('textbox', { name: 'Global shortcut', exact: true });
+  await expect(field).toHaveValue('Ctrl+Shift+Space');
+
+  await field.focus();
+  await expect(field).toHaveValue('Press the new shortcut…');
+  await page.keyboard.down('Control');
+  await page.keyboard.down('Shift');
+  await expect(field).toHaveValue('Ctrl+Shift+…');
+  await page.keyboard.press('KeyP');
+  await page.keyboard.up('Shift');
+  await page.keyboard.up('Control');
+  await expect
+    .poll(() => harness.services.settings.get().globalHotkey)
+    .toBe('CommandOrControl+Shift+P');
+  await expect(field).toHaveValue('Ctrl+Shift+P');
+  expect(harness.shortcuts.isRegistered('CommandOrControl+Shift+P')).toBe(true);
+
+  // A key without a modifier would be taken from every app: refused, the shortcut kept.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('KeyK');
+  await expect(page.getByRole('alert').filter({ hasText: 'needs Control, Alt' })).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(harness.services.settings.get().globalHotkey).toBe('CommandOrControl+Shift+P');
+
+  // Esc cancels the recording, and Settings stay open.
+  await page.keyboard.press('Escape');
+  await expect(field).toHaveValue('Ctrl+Shift+P');
+  await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+
+  // Backspace leaves no shortcut.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Backspace');
+  await expect.poll(() => harness.services.settings.get().globalHotkey).toBeNull();
+  await expect(field).toHaveValue('None');
+  expect(harness.shortcuts.isRegistered('CommandOrControl+Shift+P')).toBe(false);
+});
