@@ -241,6 +241,11 @@ test('the shortcut recorder takes the pressed combination; Esc cancels, Backspac
   await page.keyboard.press('Escape');
   await expect(field).toHaveValue('Ctrl+Shift+P');
   await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+  // A click on the field records again.
+  await field.click();
+  await expect(field).toHaveValue('Press the new shortcut…');
+  await page.keyboard.press('Escape');
+  await expect(field).toHaveValue('Ctrl+Shift+P');
 
   // Backspace leaves no shortcut.
   await page.keyboard.press('Enter');
