@@ -62,8 +62,11 @@ let popup: PopupWindow | undefined;
 let tray: TrayController | undefined;
 /** Created with the tray: events before it have no menu to change. */
 let trayRefresher: TrayRefresher | undefined;
-/** Where the next showing of the popup opens: a panel, or the plan a notification was about. */
-let pendingShow: { panel?: 'settings'; planId?: number } = {};
+/**
+ * Where the next showing of the popup opens (a panel, or the plan a notification was about), and
+ * whether the global shortcut asked for it.
+ */
+let pendingShow: { panel?: 'settings'; planId?: number; byShortcut?: true } = {};
 
 if (!lifecycle.ok) {
   app.quit();
@@ -101,9 +104,10 @@ if (!lifecycle.ok) {
             pendingShow = alert.planId === undefined ? {} : { planId: alert.planId };
             popup?.show({ focusSearch: false });
           }),
-        shortcut: createGlobalHotkey(globalShortcut, process.platform, () =>
-          popup?.show({ focusSearch: true }),
-        ),
+        shortcut: createGlobalHotkey(globalShortcut, process.platform, () => {
+          pendingShow = { byShortcut: true };
+          popup?.show({ focusSearch: true });
+        }),
         log: appLog.log,
         openLogsFolder: () => appLog.openFolder(),
         browserProfilesDir: join(app.getPath('userData'), 'browser-profiles'),
@@ -227,6 +231,7 @@ if (!lifecycle.ok) {
             focusSearch,
             panel: pendingShow.panel ?? 'plans',
             ...(pendingShow.planId === undefined ? {} : { planId: pendingShow.planId }),
+            ...(pendingShow.byShortcut ? { byShortcut: true } : {}),
           });
         pendingShow = {};
         services.popupOpened().catch(reportError);

@@ -93,11 +93,13 @@ function focusedControl(page: Page) {
   });
 }
 
-/** Presses Tab until every wanted control had the focus (each with a ring), the current one too. */
-async function tabThrough(page: Page, wanted: readonly string[]): Promise<void> {
+/**
+ * Presses `key` until every wanted control had the focus (each with a ring), the current one too.
+ */
+async function pressThrough(page: Page, key: string, wanted: readonly string[]): Promise<void> {
   const reached = new Set<string>();
   for (let press = 0; press < 40 && wanted.some((name) => !reached.has(name)); press += 1) {
-    if (press > 0) await page.keyboard.press('Tab');
+    if (press > 0) await page.keyboard.press(key);
     const focused = await focusedControl(page);
     if (focused && wanted.includes(focused.name)) {
       expect(focused.ring, `focus ring on ${focused.name}`).toBe(true);
@@ -107,19 +109,26 @@ async function tabThrough(page: Page, wanted: readonly string[]): Promise<void> 
   expect([...reached].sort()).toEqual([...wanted].sort());
 }
 
-test('Tab reaches every control of a row, each with a visible focus ring', async ({ popup }) => {
+test('→ reaches every control of a row, Tab those of its settings, each with a visible focus ring', async ({
+  popup,
+}) => {
   const { page, api } = popup;
   await expectPlansShown(page, accountOf(api, 'demo').plans);
   // A blocked plan's rows offer no rotation controls (see blocked-plan.spec.ts).
   const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
   const title = titleOf(proxy);
-  await showProxy(page, proxy);
+  const row = await showProxy(page, proxy);
+  await searchBox(page).press('ArrowDown');
+  await expect(row).toBeFocused();
 
-  await searchBox(page).focus();
   // The row's own line: Copy, its formats, and the button that opens the rest, which comes last.
-  await tabThrough(page, [`Copy ${title}`, `Copy formats for ${title}`, `More for ${title}`]);
+  await pressThrough(page, 'ArrowRight', [
+    `Copy ${title}`,
+    `Copy formats for ${title}`,
+    `More for ${title}`,
+  ]);
   await page.keyboard.press('Enter');
-  await tabThrough(page, [
+  await pressThrough(page, 'Tab', [
     `Rotation for ${title}`,
     `Rotation interval for ${title}`,
     `Edit label for ${title}`,
@@ -128,7 +137,7 @@ test('Tab reaches every control of a row, each with a visible focus ring', async
   ]);
 });
 
-test('→ on a row opens its controls, with the focus in them; Esc closes them back to the row', async ({
+test('the context-menu key on a row opens its controls, with the focus in them; Esc closes them back to the row', async ({
   popup,
 }) => {
   const { page, api } = popup;
@@ -139,7 +148,7 @@ test('→ on a row opens its controls, with the focus in them; Esc closes them b
   await searchBox(page).press('ArrowDown');
   await expect(row).toBeFocused();
 
-  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ContextMenu');
   const controls = row.getByRole('group', { name: `Settings of ${title}`, exact: true });
   await expect(controls).toBeVisible();
   await expect(
@@ -149,8 +158,8 @@ test('→ on a row opens its controls, with the focus in them; Esc closes them b
   await expect(controls).toHaveCount(0);
   await expect(row).toBeFocused();
 
-  // The context-menu key opens them too.
-  await page.keyboard.press('ContextMenu');
+  // Shift+F10 opens them too.
+  await page.keyboard.press('Shift+F10');
   await expect(controls).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(row).toBeFocused();

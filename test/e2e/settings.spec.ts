@@ -142,12 +142,15 @@ test('the tray can open the popup on Settings; checkboxes and theme are saved an
   await expect.poll(() => harness.services.settings.get().openAtLogin).toBe(true);
   await page.getByRole('checkbox', { name: 'Start hidden', exact: true }).uncheck();
   await expect.poll(() => harness.services.settings.get().startHidden).toBe(false);
-  const hide = page.getByRole('checkbox', { name: 'Hide the popup after copying', exact: true });
-  await expect(hide).not.toBeChecked();
-  await hide.check();
-  await expect.poll(() => harness.services.settings.get().hideAfterCopy).toBe(true);
+  const hide = page.getByRole('checkbox', {
+    name: 'Hide the popup after copying when the shortcut opened it',
+    exact: true,
+  });
+  await expect(hide).toBeChecked();
   await hide.uncheck();
   await expect.poll(() => harness.services.settings.get().hideAfterCopy).toBe(false);
+  await hide.check();
+  await expect.poll(() => harness.services.settings.get().hideAfterCopy).toBe(true);
 
   const theme = radioGroup(page, 'Theme');
   await theme.getByRole('radio', { name: 'Dark', exact: true }).check();

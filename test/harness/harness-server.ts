@@ -123,7 +123,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     notify: (alert) => notifications.push(alert),
     emit: (event, payload) => events.send(event, ipcEventContract[event].parse(payload)),
     hidePopup: () => (shell.hidden += 1),
-    shortcut: createGlobalHotkey(shortcuts, process.platform, () => void popupShown('plans')),
+    shortcut: createGlobalHotkey(
+      shortcuts,
+      process.platform,
+      () => void popupShown('plans', undefined, { byShortcut: true }),
+    ),
     quit: () => (shell.quitRequested += 1),
     log,
     browserProfilesDir: join(options.dataDir, 'browser-profiles'),
@@ -256,12 +260,21 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     send(response, 404, 'text/plain', 'Not found');
   }
 
-  async function popupShown(panel: 'plans' | 'settings' = 'plans', planId?: number) {
+  async function popupShown(
+    panel: 'plans' | 'settings' = 'plans',
+    planId?: number,
+    { byShortcut = false } = {},
+  ) {
     // Opened at a plan (a notification's click), the popup scrolls there: no focus on the search.
     const focusSearch = panel === 'plans' && planId === undefined;
     events.send(
       'popup:shown',
-      ipcEventContract['popup:shown'].parse({ focusSearch, panel, planId }),
+      ipcEventContract['popup:shown'].parse({
+        focusSearch,
+        panel,
+        planId,
+        ...(byShortcut ? { byShortcut } : {}),
+      }),
     );
     await services.popupOpened();
   }

@@ -205,10 +205,12 @@ export const ipcEventContract = {
   }),
   /**
    * `panel`: the tray menu's "Settings…" opens the popup on its settings panel; `planId`: a
-   * notification's click opens it at that plan.
+   * notification's click opens it at that plan. `byShortcut`: the global shortcut opened it, for a
+   * quick copy: "Hide the popup after copying" applies to this opening only.
    */
   'popup:shown': z.object({
     focusSearch: z.boolean(),
+    byShortcut: z.boolean().optional(),
     panel: z.enum(['plans', 'settings']).optional(),
     planId: z.int().positive().optional(),
   }),

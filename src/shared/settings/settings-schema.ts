@@ -149,8 +149,9 @@ export const settingsSchema = z.object({
   copyFormat: userFields.copyFormat.default('ip-port-user-pass'),
   customTemplate: userFields.customTemplate.default(DEFAULT_CUSTOM_TEMPLATE),
   hostChoice: userFields.hostChoice.default('entry'),
+  // On, as in a password manager's quick access: it applies to the popup the shortcut opened.
   // Files written before this setting existed simply lack it: the default applies, no migration.
-  hideAfterCopy: userFields.hideAfterCopy.default(false),
+  hideAfterCopy: userFields.hideAfterCopy.default(true),
   clipboardClearSeconds: userFields.clipboardClearSeconds.default(30),
   refreshIntervalMinutes: userFields.refreshIntervalMinutes.default(5),
   openAtLogin: userFields.openAtLogin.default(false),

@@ -18,6 +18,13 @@ function firstPlanName(api: ApiServer): string {
   return first.name;
 }
 
+async function settings(page: Page, api: ApiServer): Promise<void> {
+  await plans(page, api);
+  await page.getByRole('button', { name: 'Account menu', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Settings', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+}
+
 export const SIGNED_IN_STATES: Record<string, PopupState> = {
   plans,
   'copy-menu': async (page, api) => {
@@ -75,11 +82,15 @@ export const SIGNED_IN_STATES: Record<string, PopupState> = {
     await page.getByRole('button', { name: 'Account menu', exact: true }).click();
     await expect(page.getByRole('menu', { name: 'Account', exact: true })).toBeVisible();
   },
-  settings: async (page, api) => {
-    await plans(page, api);
-    await page.getByRole('button', { name: 'Account menu', exact: true }).click();
-    await page.getByRole('menuitem', { name: 'Settings', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+  settings,
+  'shortcut-recorder': async (page, api) => {
+    await settings(page, api);
+    // Recording, with the first keys of the new combination held down.
+    const recorder = page.getByRole('textbox', { name: 'Global shortcut', exact: true });
+    await recorder.focus();
+    await page.keyboard.down('Control');
+    await page.keyboard.down('Shift');
+    await expect(recorder).toHaveValue('Ctrl+Shift+…');
   },
   'plan-host-choice': async (page, api) => {
     await plans(page, api);

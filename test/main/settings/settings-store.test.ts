@@ -38,7 +38,7 @@ describe('defaults', () => {
       copyFormat: 'ip-port-user-pass',
       customTemplate: '{ip}:{port}:{username}:{password}',
       hostChoice: 'entry',
-      hideAfterCopy: false,
+      hideAfterCopy: true,
       clipboardClearSeconds: 30,
       refreshIntervalMinutes: 5,
       openAtLogin: false,
@@ -212,13 +212,13 @@ describe('persistence', () => {
     expect(second.recovery()).toBeUndefined();
   });
 
-  it('reads a file from before “Hide the popup after copying” with it off, as undamaged', () => {
+  it('reads a file from before “Hide the popup after copying” with it on, as undamaged', () => {
     fs.writeFileSync(settingsFile(), JSON.stringify({ schemaVersion: 1, theme: 'dark' }));
     const store = open();
-    expect(store.get()).toMatchObject({ hideAfterCopy: false, theme: 'dark' });
+    expect(store.get()).toMatchObject({ hideAfterCopy: true, theme: 'dark' });
     expect(store.recovery()).toBeUndefined();
-    store.update({ hideAfterCopy: true });
-    expect(open().get().hideAfterCopy).toBe(true);
+    store.update({ hideAfterCopy: false });
+    expect(open().get().hideAfterCopy).toBe(false);
   });
 
   it('writes plain JSON with the schema version', () => {

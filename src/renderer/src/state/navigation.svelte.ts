@@ -9,6 +9,13 @@ class Navigation {
   searchFocusRequests = $state(0);
   /** Bumped each time the popup is shown again: rows hide revealed passwords. */
   shownCount = $state(0);
+  /**
+   * The global shortcut opened the popup this time: the quick "find, copy, gone" of a password
+   * manager's quick access, where a copy hides it. A tray click keeps it open for browsing.
+   */
+  openedByShortcut = $state(false);
+  /** Whether the next focus request selects the search text (false: the cursor goes to its end). */
+  searchFocusSelects = true;
   /** A plan to bring into view (an alert's click), until the plan list has done so. */
   planRequest = $state.raw<{ planId: number } | null>(null);
   /**
@@ -29,7 +36,8 @@ class Navigation {
     this.accountMenuFocusPending = true;
   }
 
-  focusSearch(): void {
+  focusSearch({ select = true } = {}): void {
+    this.searchFocusSelects = select;
     this.searchFocusRequests += 1;
   }
 
@@ -40,10 +48,12 @@ class Navigation {
 
   popupShown(event: {
     focusSearch: boolean;
+    byShortcut?: boolean | undefined;
     panel?: 'plans' | 'settings' | undefined;
     planId?: number | undefined;
   }): void {
     this.shownCount += 1;
+    this.openedByShortcut = event.byShortcut === true;
     if (event.panel === 'settings') this.screen = 'settings';
     else if (
       event.panel === 'plans' &&

@@ -3,6 +3,7 @@ import type { IpcResult } from '../../../shared/ipc/ipc-error';
 import { bridge } from './bridge';
 import { copyFeedback } from './copy-feedback.svelte';
 import { hidePopup } from './popup-hide';
+import { navigation } from './navigation.svelte';
 import { settings } from './settings.svelte';
 import { toasts } from './toasts.svelte';
 
@@ -35,7 +36,7 @@ class ProxyActions {
 
   /**
    * A whole line (in `format`, else the default format) or one `field`; the toast says which.
-   * Then hides the popup when the user asked for that: every copy of one proxy (a row's button,
+   * Then hides the popup when the user asked for that and the shortcut opened it: every copy of one proxy (a row's button,
    * Enter or keys, its menu, Enter in the search box) comes here, so they all hide alike. A
    * refused copy keeps the popup open to show why.
    */
@@ -51,7 +52,7 @@ class ProxyActions {
     });
     if (!result.ok) return toasts.error(result.error.message);
     copyFeedback.copied(result.value.description, result.value.clearsInSeconds);
-    if (settings.view?.hideAfterCopy) await hidePopup();
+    if (settings.view?.hideAfterCopy && navigation.openedByShortcut) await hidePopup();
   }
 
   /** The password, asked for only when the user shows it; null (with a toast) when refused. */
