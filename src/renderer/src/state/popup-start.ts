@@ -76,9 +76,11 @@ function connect(): void {
  * account's costs one answer, and of that answer and the announced snapshot the older is ignored.
  */
 async function followActiveAccount(): Promise<void> {
-  const account = session.activeAccount;
+  // A rejected account's cached plans are listed too; only a usable token loads them anew.
+  const account = session.shownAccount;
   if (!account) return;
   if (plans.snapshot?.accountId !== account.id) await plans.list();
+  if (session.readOnly) return;
   const snapshot = plans.snapshot;
   const neverLoaded =
     snapshot?.accountId === account.id &&
