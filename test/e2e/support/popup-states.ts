@@ -80,7 +80,35 @@ export const SIGNED_IN_STATES: Record<string, PopupState> = {
     await page.getByRole('menuitem', { name: 'Account details…', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Account details', exact: true })).toBeVisible();
   },
+  'sign-in-again': async (page, api) => {
+    await tokenRefused(page, api);
+    // Its read-only row controls too: the note that takes the rotation's place.
+    await page
+      .getByRole('button', { name: /^More for / })
+      .first()
+      .click();
+    await expect(page.getByText(/Sign in again to change rotation/).first()).toBeVisible();
+  },
+  'sign-in-again-form': async (page, api) => {
+    await tokenRefused(page, api);
+    await page.getByRole('button', { name: 'Sign in again', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in again', exact: true })).toBeVisible();
+  },
+  'sign-out-confirm': async (page, api) => {
+    await plans(page, api);
+    await page.getByRole('button', { name: 'Account menu', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+  },
 };
+
+/** The service turns the token down: the plans stay, read-only, under "Sign in again". */
+async function tokenRefused(page: Page, api: ApiServer): Promise<void> {
+  await plans(page, api);
+  api.tokens.revokeAllFor(accountOf(api, 'demo').user.uuid);
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Sign in again', exact: true })).toBeVisible();
+}
 
 export async function signInForm(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
