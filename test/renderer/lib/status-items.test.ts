@@ -105,10 +105,12 @@ describe('statusItems', () => {
     ]);
     expect(items[0]).toMatchObject({
       tone: 'danger',
-      title: 'The service no longer accepts your access token: the list is read-only',
+      title: 'Token refused: read-only',
       action: { kind: 'sign-in-again' },
     });
-    expect(items[0]?.body).toContain('Copying, checks, export and local ports still work');
+    expect(items[0]?.body).toBe(
+      'The service no longer accepts your access token. Copying, checks, export and local ports still work; rotation, intervals and labels need a new token.',
+    );
   });
 
   it('names an expired token as expired, and drops the expiry line that said so', () => {
@@ -120,7 +122,8 @@ describe('statusItems', () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       key: 'sign-in-again',
-      title: 'Your access token has expired: the list is read-only',
+      title: 'Token expired: read-only',
     });
+    expect(items[0]?.body).toMatch(/^Your access token has expired\. Copying/);
   });
 });

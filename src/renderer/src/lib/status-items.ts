@@ -84,13 +84,12 @@ export function statusItems(sources: StatusSources): StatusItem[] {
 }
 
 function tokenRefusedItem(expired: boolean): StatusItem {
+  // Short enough for the line beside its button; the body says the rest.
   return {
     key: 'sign-in-again',
     tone: 'danger',
-    title: expired
-      ? 'Your access token has expired: the list is read-only'
-      : 'The service no longer accepts your access token: the list is read-only',
-    body: 'Copying, checks, export and local ports still work. Rotation, intervals and labels need a new token: sign in again.',
+    title: expired ? 'Token expired: read-only' : 'Token refused: read-only',
+    body: `${expired ? 'Your access token has expired.' : 'The service no longer accepts your access token.'} Copying, checks, export and local ports still work; rotation, intervals and labels need a new token.`,
     action: { kind: 'sign-in-again' },
   };
 }
