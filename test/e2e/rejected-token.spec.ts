@@ -96,7 +96,7 @@ test('a revoked token keeps the plans listed and copyable, read-only, until sign
 
   api.tokens.revokeAllFor(demo.user.uuid);
   await refresh(page);
-  await expect(statusRegion(page)).toContainText('Token refused: read-only');
+  await expect(statusRegion(page)).toContainText('Token refused');
   expect(harness.services.session.status().state).toBe('rejected');
 
   // Opened again: still the list, not the sign-in form.
@@ -108,7 +108,7 @@ test('a revoked token keeps the plans listed and copyable, read-only, until sign
     1,
   );
   await expect(statusRegion(page).getByRole('listitem').first()).toContainText(
-    'The service no longer accepts your access token. Copying, checks, export and local ports still work',
+    'The service no longer accepts your access token, so the list is read-only. Copying, checks',
   );
   await statusRegion(page).getByRole('button', { expanded: true }).click();
 
@@ -139,7 +139,7 @@ test.describe('a token that expires', () => {
 
       serviceLag = 0;
       await refresh(page);
-      await expect(statusRegion(page)).toContainText('Token expired: read-only');
+      await expect(statusRegion(page)).toContainText('Token expired');
       expect(harness.services.session.status()).toMatchObject({
         state: 'rejected',
         tokenExpiryWarning: 'expired',

@@ -105,11 +105,11 @@ describe('statusItems', () => {
     ]);
     expect(items[0]).toMatchObject({
       tone: 'danger',
-      title: 'Token refused: read-only',
+      title: 'Token refused',
       action: { kind: 'sign-in-again' },
     });
     expect(items[0]?.body).toBe(
-      'The service no longer accepts your access token. Copying, checks, export and local ports still work; rotation, intervals and labels need a new token.',
+      'The service no longer accepts your access token, so the list is read-only. Copying, checks, export and local ports still work; rotation, intervals and labels need a new token.',
     );
   });
 
@@ -122,8 +122,10 @@ describe('statusItems', () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       key: 'sign-in-again',
-      title: 'Token expired: read-only',
+      title: 'Token expired',
     });
-    expect(items[0]?.body).toMatch(/^Your access token has expired\. Copying/);
+    expect(items[0]?.body).toMatch(
+      /^Your access token has expired, so the list is read-only\. Copying/,
+    );
   });
 });

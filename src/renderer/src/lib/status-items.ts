@@ -88,8 +88,8 @@ function tokenRefusedItem(expired: boolean): StatusItem {
   return {
     key: 'sign-in-again',
     tone: 'danger',
-    title: expired ? 'Token expired: read-only' : 'Token refused: read-only',
-    body: `${expired ? 'Your access token has expired.' : 'The service no longer accepts your access token.'} Copying, checks, export and local ports still work; rotation, intervals and labels need a new token.`,
+    title: expired ? 'Token expired' : 'Token refused',
+    body: `${expired ? 'Your access token has expired' : 'The service no longer accepts your access token'}, so the list is read-only. Copying, checks, export and local ports still work; rotation, intervals and labels need a new token.`,
     action: { kind: 'sign-in-again' },
   };
 }
