@@ -1,33 +1,11 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_MAX_RETRIES } from '../../src/main/api/proxy-service-client';
 import { expect, test } from './support/popup-fixtures';
-import { accountOf, expectPlansShown, planRegion, required } from './support/popup-ui';
+import { accountOf, expectPlansShown, planRegion } from './support/popup-ui';
 
 function refresh(page: Page) {
   return page.getByRole('button', { name: 'Refresh', exact: true }).click();
 }
-
-test('a token revoked mid-session: the next refresh brings the sign-in form with the reason', async ({
-  popup,
-}) => {
-  const { page, api, harness } = popup;
-  const demo = accountOf(api, 'demo');
-  await expectPlansShown(page, demo.plans);
-
-  api.tokens.revokeAllFor(demo.user.uuid);
-  await refresh(page);
-
-  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
-  const session = harness.services.session.status();
-  expect(session.state).toBe('rejected');
-  await expect(page.getByRole('alert')).toContainText(
-    required(session.message, 'the rejection message'),
-  );
-  await expect(page.getByRole('alert')).toContainText('no longer accepts the access token');
-  await expect(page.getByRole('textbox', { name: 'Service URL', exact: true })).toHaveValue(
-    required(session.account, 'the rejected account').serviceUrl,
-  );
-});
 
 test('the service goes down: a refresh keeps the last plans and shows the offline banner', async ({
   popup,

@@ -59,6 +59,38 @@ test.describe('signing in through the form', () => {
   });
 });
 
+test('a newcomer is told what the URL and token are; host:port is completed and remembered after sign-out', async ({
+  popup,
+}) => {
+  const { page, api } = popup;
+  const url = page.getByRole('textbox', { name: 'Service URL', exact: true });
+  const token = page.getByRole('textbox', { name: 'Access token', exact: true });
+  await expect(url).toHaveAccessibleDescription(/address of your provider's account API/);
+  await expect(token).toHaveAccessibleDescription(
+    'Copy it from your account settings at the provider.',
+  );
+  const { host, pathname } = new URL(api.baseUrl);
+
+  await url.fill(`${host}${pathname}`);
+  await token.fill(api.tokenFor('demo'));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  expect(popup.harness.services.session.status().account?.serviceUrl).toBe(api.baseUrl);
+
+  await page.getByRole('button', { name: 'Account menu', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: 'Sign out', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(url).toHaveValue(api.baseUrl);
+  // Remembered in the settings, not only by this page: a restarted app offers it too.
+  await popup.restart();
+  await expect(url).toHaveValue(api.baseUrl);
+});
+
 test.describe('signing in, the harder cases', () => {
   test.use({ signInAs: null });
 

@@ -1,15 +1,17 @@
 import { isLoopbackHost, LOOPBACK_HOSTS_IN_WORDS } from '../../shared/net/loopback-host';
+import { completeServiceUrl } from '../../shared/net/service-url-completion';
 import { ProxyServiceError } from './proxy-service-error';
 
 /**
  * Checks a service base URL and returns it with exactly one trailing slash, so that endpoint paths
  * resolve under any prefix it carries (`https://host/api` and `https://host/api/` are the same).
  * Plain HTTP would send the bearer token in clear text, so it is allowed only on this machine.
+ * An address typed without a scheme (`127.0.0.1:28787`) is completed first, as the form shows it.
  */
 export function normaliseServiceUrl(input: string): URL {
   let url: URL;
   try {
-    url = new URL(input.trim());
+    url = new URL(completeServiceUrl(input));
   } catch {
     throw invalid(
       `"${input.slice(0, 200)}" is not a valid URL. Enter an address like https://proxy.example.com/api.`,

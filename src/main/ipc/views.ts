@@ -6,7 +6,12 @@ import type { SessionService } from '../session/session-service';
 
 /** The session as the popup sees it: its status and every remembered account, no token. */
 export function sessionViewOf(session: SessionService): SessionView {
-  return { ...session.status(), accounts: session.accounts() };
+  const lastServiceUrl = session.lastServiceUrl();
+  return {
+    ...session.status(),
+    accounts: session.accounts(),
+    ...(lastServiceUrl !== null && { lastServiceUrl }),
+  };
 }
 
 /** The settings as the popup sees them: accounts travel in the session view instead. */
@@ -15,6 +20,7 @@ export function settingsViewOf(settings: Settings): SettingsView {
     schemaVersion: _version,
     accounts: _accounts,
     activeAccountId: _active,
+    lastServiceUrl: _lastServiceUrl,
     ...view
   } = settings;
   return view;

@@ -11,4 +11,6 @@ export interface AccountRegistry {
   list(): StoredAccount[];
   activeId(): string | null;
   save(accounts: StoredAccount[], activeId: string | null): void;
+  /** The service URL of the account last made active, still known after the last sign-out. */
+  lastServiceUrl(): string | null;
 }

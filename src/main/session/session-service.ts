@@ -268,6 +268,11 @@ export class SessionService {
       .map((stored) => ({ ...summaryOf(stored), active: stored.id === activeId }));
   }
 
+  /** Where the sign-in form starts: the URL last used, even once every account is signed out. */
+  lastServiceUrl(): string | null {
+    return this.#registry.lastServiceUrl();
+  }
+
   status(): SessionStatus {
     const session = this.#session;
     const status: SessionStatus = { state: session.state };

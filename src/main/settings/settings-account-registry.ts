@@ -9,5 +9,6 @@ export function settingsAccountRegistry(settings: SettingsStore): AccountRegistr
     save: (accounts, activeId) => {
       settings.setAccounts(accounts, activeId);
     },
+    lastServiceUrl: () => settings.get().lastServiceUrl,
   };
 }

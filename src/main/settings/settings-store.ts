@@ -92,7 +92,10 @@ export function openSettingsStore(options: OpenSettingsStoreOptions): SettingsSt
     setAccounts(accounts, activeAccountId) {
       const parsed = accountsUpdateSchema.safeParse({ accounts, activeAccountId });
       if (!parsed.success) throw refused(parsed.error);
-      return commit({ ...current, ...parsed.data });
+      const active = parsed.data.accounts.find((account) => account.id === activeAccountId);
+      // Signing out of the last account keeps the URL: the next sign-in is most likely there.
+      const lastServiceUrl = active?.serviceUrl ?? current.lastServiceUrl;
+      return commit({ ...current, ...parsed.data, lastServiceUrl });
     },
     recovery: () =>
       recovery && { backupPath: recovery.backupPath, problems: [...recovery.problems] },

@@ -17,5 +17,7 @@ export const sessionViewSchema = z.object({
   tokenExpiryWarning: z.enum(['expired', 'soon']).optional(),
   message: z.string().optional(),
   canKeepForSession: z.literal(true).optional(),
+  /** The URL of the account last used, for the sign-in form (kept after the last sign-out). */
+  lastServiceUrl: z.string().optional(),
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;

@@ -41,6 +41,12 @@ function boundedInteger(min: number, max: number, message: string) {
   return z.int({ error: message }).min(min, { error: message }).max(max, { error: message });
 }
 
+const serviceUrlSchema = z
+  .string()
+  .min(1)
+  .max(2048)
+  .refine((text) => URL.canParse(text), 'Expected a URL');
+
 /**
  * What the app remembers of a signed-in account. Strict, so that a stray field (a token above all)
  * is refused rather than written: the token lives in the keychain only.
@@ -49,11 +55,7 @@ export const storedAccountSchema = z.strictObject(
   {
     // The user's key (any text the service sends) at the service URL.
     id: z.string().min(1).max(4096),
-    serviceUrl: z
-      .string()
-      .min(1)
-      .max(2048)
-      .refine((text) => URL.canParse(text), 'Expected a URL'),
+    serviceUrl: serviceUrlSchema,
     /** null for a service whose account record has no uuid. */
     userUuid: z.string().min(1).max(1024).nullable(),
     username: z.string().min(1).max(MAX_SHOWN_NAME_LENGTH),
@@ -146,6 +148,9 @@ export const settingsSchema = z.object({
   schemaVersion: z.literal(SETTINGS_SCHEMA_VERSION).default(SETTINGS_SCHEMA_VERSION),
   accounts: z.array(storedAccountSchema).default([]),
   activeAccountId: accountIdSchema.nullable().default(null),
+  // The service URL of the account last made active, kept after the last sign-out so the sign-in
+  // form can offer it again; an address, not a secret.
+  lastServiceUrl: serviceUrlSchema.nullable().default(null),
   copyFormat: userFields.copyFormat.default('ip-port-user-pass'),
   customTemplate: userFields.customTemplate.default(DEFAULT_CUSTOM_TEMPLATE),
   hostChoice: userFields.hostChoice.default('entry'),
@@ -216,10 +221,11 @@ export const accountsUpdateSchema = z
     { error: 'The active account must be one of the accounts.', path: ['activeAccountId'] },
   );
 
-/** The settings as the popup sees them: the accounts travel in the session's view instead. */
+/** The settings as the popup sees them: the accounts (and their last URL) travel in the session's view instead. */
 export const settingsViewSchema = settingsSchema.omit({
   schemaVersion: true,
   accounts: true,
   activeAccountId: true,
+  lastServiceUrl: true,
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './popup-fixtures';
-import { accountOf, expectPlansShown } from './popup-ui';
+import { accountOf, expectPlansShown, openControls, proxiesOf, required, rowOf } from './popup-ui';
 import type { ApiServer } from '../../api-server/server';
 
 // The screens and panels a person can reach, each a step from the signed-in plans screen, shared
@@ -111,7 +111,42 @@ export const SIGNED_IN_STATES: Record<string, PopupState> = {
     await page.getByRole('menuitem', { name: 'Account details…', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Account details', exact: true })).toBeVisible();
   },
+  'sign-in-again': async (page, api) => {
+    await tokenRefused(page, api);
+    // Its read-only row controls too: the note that takes the rotation's place.
+    // A row already in view (no search: its highlight is another state) of a plan not blocked.
+    const open = proxiesOf(api, 'demo').filter((entry) => !entry.plan.is_blocked);
+    let shown: Locator | undefined;
+    for (const { proxy } of open) {
+      const row = rowOf(page, proxy.id);
+      if ((await row.count()) > 0 && (await row.isVisible())) {
+        shown = row;
+        break;
+      }
+    }
+    const row = await openControls(required(shown, 'a row of an open plan in view'));
+    await expect(row.getByText(/Sign in again to change rotation/)).toBeVisible();
+  },
+  'sign-in-again-form': async (page, api) => {
+    await tokenRefused(page, api);
+    await page.getByRole('button', { name: 'Sign in again', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in again', exact: true })).toBeVisible();
+  },
+  'sign-out-confirm': async (page, api) => {
+    await plans(page, api);
+    await page.getByRole('button', { name: 'Account menu', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+  },
 };
+
+/** The service turns the token down: the plans stay, read-only, under "Sign in again". */
+async function tokenRefused(page: Page, api: ApiServer): Promise<void> {
+  await plans(page, api);
+  api.tokens.revokeAllFor(accountOf(api, 'demo').user.uuid);
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Sign in again', exact: true })).toBeVisible();
+}
 
 export async function signInForm(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();

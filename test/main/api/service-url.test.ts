@@ -27,6 +27,15 @@ describe('normaliseServiceUrl', () => {
   });
 
   it.each([
+    ['127.0.0.1:28787', 'http://127.0.0.1:28787/'],
+    ['localhost:8787/api', 'http://localhost:8787/api/'],
+    ['api.example.com', 'https://api.example.com/'],
+    ['api.example.com:8443/api', 'https://api.example.com:8443/api/'],
+  ])('completes %s typed without a scheme to %s', (typed, completed) => {
+    expect(normaliseServiceUrl(typed).href).toBe(completed);
+  });
+
+  it.each([
     ['http://api.example.com', /must use HTTPS/],
     ['http://10.0.0.5:8080', /must use HTTPS/],
     ['http://127.0.0.1.example.com', /must use HTTPS/],
@@ -38,7 +47,7 @@ describe('normaliseServiceUrl', () => {
     ['http://localhost.:8080', /must use HTTPS/],
     ['http://[::2]', /must use HTTPS/],
     ['ftp://api.example.com', /must start with https/],
-    ['api.example.com', /not a valid URL/],
+    ['not a url at all', /not a valid URL/],
     ['https://user:secret@api.example.com', /user name or password/],
     ['https://api.example.com/?key=1', /query/],
   ])('refuses %s with a clear reason', (base, reason) => {

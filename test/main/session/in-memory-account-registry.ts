@@ -8,6 +8,7 @@ import type { AccountRegistry, StoredAccount } from '../../../src/main/session/a
 export class InMemoryAccountRegistry implements AccountRegistry {
   accounts: StoredAccount[] = [];
   active: string | null = null;
+  lastUrl: string | null = null;
   saves = 0;
 
   list(): StoredAccount[] {
@@ -21,6 +22,12 @@ export class InMemoryAccountRegistry implements AccountRegistry {
   save(accounts: StoredAccount[], activeId: string | null): void {
     this.accounts = structuredClone(accounts);
     this.active = activeId;
+    // As the settings store does: the active account's URL, kept when none is left.
+    this.lastUrl = accounts.find((account) => account.id === activeId)?.serviceUrl ?? this.lastUrl;
     this.saves++;
+  }
+
+  lastServiceUrl(): string | null {
+    return this.lastUrl;
   }
 }

@@ -35,6 +35,7 @@ describe('defaults', () => {
       schemaVersion: 1,
       accounts: [],
       activeAccountId: null,
+      lastServiceUrl: null,
       copyFormat: 'ip-port-user-pass',
       customTemplate: '{ip}:{port}:{username}:{password}',
       hostChoice: 'entry',
@@ -306,6 +307,22 @@ describe('setAccounts', () => {
       accounts: [bob],
       activeAccountId: null,
     });
+  });
+
+  it('remembers the active account’s service URL, and keeps it after the last sign-out', () => {
+    const store = open();
+    expect(store.get().lastServiceUrl).toBeNull();
+    const elsewhere = { ...bob, serviceUrl: 'https://other.example.com/' };
+    store.setAccounts([alice, elsewhere], elsewhere.id);
+    expect(store.get().lastServiceUrl).toBe(elsewhere.serviceUrl);
+    store.setAccounts([alice], alice.id);
+    expect(store.get().lastServiceUrl).toBe(alice.serviceUrl);
+
+    store.setAccounts([], null);
+
+    expect(store.get()).toMatchObject({ accounts: [], lastServiceUrl: alice.serviceUrl });
+    // Kept in the file, not only in memory: the next run's sign-in form offers it.
+    expect(open().get().lastServiceUrl).toBe(alice.serviceUrl);
   });
 
   it('refuses an active id that is not among the accounts, and repeated ids', () => {

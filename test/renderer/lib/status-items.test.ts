@@ -3,6 +3,7 @@ import type { AlertView } from '../../../src/shared/ipc/alert-view';
 import { statusItems, type StatusSources } from '../../../src/renderer/src/lib/status-items';
 
 const nothing: StatusSources = {
+  tokenRefused: null,
   tokenExpiry: null,
   refreshFailure: null,
   listingNotice: null,
@@ -25,6 +26,7 @@ describe('statusItems', () => {
 
   it('puts the gravest first: failures and dead plans, then warnings, then news', () => {
     const items = statusItems({
+      tokenRefused: null,
       tokenExpiry: { text: 'Your access token expires in 2 days.', expired: false },
       refreshFailure: 'Offline — showing data from 14:05',
       listingNotice: { message: '2 proxies could not be read', details: 'proxy 7: port' },
@@ -86,5 +88,44 @@ describe('statusItems', () => {
     expect(statusItems({ ...nothing, alerts: [tokenAlert] }).map((item) => item.key)).toEqual([
       'alert:token-expiring:token',
     ]);
+  });
+
+  it('says a refused token once, as the gravest line, with the button that signs in again', () => {
+    const items = statusItems({
+      ...nothing,
+      tokenRefused: { expired: false },
+      tokenExpiry: { text: 'Your access token expires tomorrow.', expired: false },
+      alerts: [alert('token-expiring', 'token'), alert('plan-blocked', 'DE-1', 1)],
+      updateVersion: '1.2.3',
+    });
+    expect(items.map((item) => item.key)).toEqual([
+      'sign-in-again',
+      'alert:plan-blocked:DE-1',
+      'update',
+    ]);
+    expect(items[0]).toMatchObject({
+      tone: 'danger',
+      title: 'Token refused',
+      action: { kind: 'sign-in-again' },
+    });
+    expect(items[0]?.body).toBe(
+      'The service no longer accepts your access token, so the list is read-only. Copying, checks, export and local ports still work; rotation, intervals and labels need a new token.',
+    );
+  });
+
+  it('names an expired token as expired, and drops the expiry line that said so', () => {
+    const items = statusItems({
+      ...nothing,
+      tokenRefused: { expired: true },
+      tokenExpiry: { text: 'Your access token has expired.', expired: true },
+    });
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      key: 'sign-in-again',
+      title: 'Token expired',
+    });
+    expect(items[0]?.body).toMatch(
+      /^Your access token has expired, so the list is read-only\. Copying/,
+    );
   });
 });

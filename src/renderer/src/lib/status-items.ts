@@ -6,6 +6,7 @@ export type StatusTone = 'danger' | 'warning' | 'info';
 /** What an item's button does, when it has one. */
 export type StatusAction =
   | { kind: 'new-token' }
+  | { kind: 'sign-in-again' }
   | { kind: 'restart'; version: string }
   | { kind: 'show-plan'; planId: number };
 
@@ -21,6 +22,8 @@ export interface StatusItem {
 }
 
 export interface StatusSources {
+  /** The service refuses the token (revoked, or expired): the plans on screen are read-only. */
+  tokenRefused: { expired: boolean } | null;
   /** Sentence from tokenExpiryText, when the token expires soon or has expired. */
   tokenExpiry: { text: string; expired: boolean } | null;
   /** Sentence from refreshFailureText, when the last refresh failed. */
@@ -42,10 +45,12 @@ const TONE_RANK: Record<StatusTone, number> = { danger: 0, warning: 1, info: 2 }
  */
 export function statusItems(sources: StatusSources): StatusItem[] {
   const items: StatusItem[] = [];
+  if (sources.tokenRefused) items.push(tokenRefusedItem(sources.tokenRefused.expired));
   if (sources.refreshFailure) {
     items.push({ key: 'refresh-failure', tone: 'danger', title: sources.refreshFailure });
   }
-  if (sources.tokenExpiry) {
+  // Once refused, the token has one line: the one that signs in again.
+  if (sources.tokenExpiry && !sources.tokenRefused) {
     items.push({
       key: 'token-expiry',
       tone: sources.tokenExpiry.expired ? 'danger' : 'warning',
@@ -63,7 +68,7 @@ export function statusItems(sources: StatusSources): StatusItem[] {
   }
   for (const alert of sources.alerts) {
     // The token's own line says the same and carries the "New token" button.
-    if (alert.kind === 'token-expiring' && sources.tokenExpiry) continue;
+    if (alert.kind === 'token-expiring' && (sources.tokenExpiry || sources.tokenRefused)) continue;
     items.push(alertItem(alert));
   }
   if (sources.updateVersion) {
@@ -76,6 +81,17 @@ export function statusItems(sources: StatusSources): StatusItem[] {
   }
   // Array.prototype.sort is stable: the order above survives within a tone.
   return items.sort((a, b) => TONE_RANK[a.tone] - TONE_RANK[b.tone]);
+}
+
+function tokenRefusedItem(expired: boolean): StatusItem {
+  // Short enough for the line beside its button; the body says the rest.
+  return {
+    key: 'sign-in-again',
+    tone: 'danger',
+    title: expired ? 'Token expired' : 'Token refused',
+    body: `${expired ? 'Your access token has expired' : 'The service no longer accepts your access token'}, so the list is read-only. Copying, checks, export and local ports still work; rotation, intervals and labels need a new token.`,
+    action: { kind: 'sign-in-again' },
+  };
 }
 
 function alertItem(alert: AlertView): StatusItem {

@@ -1,4 +1,4 @@
-export type Screen = 'plans' | 'settings' | 'add-account' | 'account-details';
+export type Screen = 'plans' | 'settings' | 'add-account' | 'sign-in-again' | 'account-details';
 
 /** Which screen the popup shows, and the requests that cross components (focus the search). */
 class Navigation {

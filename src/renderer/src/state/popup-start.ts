@@ -78,11 +78,13 @@ function connect(): void {
  * account's costs one answer, and of that answer and the announced snapshot the older is ignored.
  */
 async function followActiveAccount(): Promise<void> {
-  const account = session.activeAccount;
+  // A rejected account's cached plans are listed too; only a usable token loads them anew.
+  const account = session.shownAccount;
   if (!account) return;
   if (plans.snapshot?.accountId !== account.id) await plans.list();
   // Each account keeps its plans' own host choices: the new one's are asked for.
   if (planHostChoices.view.accountId !== account.id) await planHostChoices.load();
+  if (session.readOnly) return;
   const snapshot = plans.snapshot;
   const neverLoaded =
     snapshot?.accountId === account.id &&

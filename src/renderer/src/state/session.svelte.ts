@@ -15,6 +15,21 @@ class SessionStore {
     return this.view?.state === 'active' ? this.view.account : undefined;
   }
 
+  /**
+   * The account whose plans are on screen: the active one, or one whose token the service turned
+   * down, whose cached proxies still work and stay listed, read-only, until a new token comes.
+   */
+  get shownAccount() {
+    return this.view?.state === 'active' || this.view?.state === 'rejected'
+      ? this.view.account
+      : undefined;
+  }
+
+  /** The service refuses the token: changes that need it wait for "Sign in again". */
+  get readOnly(): boolean {
+    return this.view?.state === 'rejected';
+  }
+
   /** Called after every change of the session, whatever brought it. */
   onChange(listener: () => void): void {
     this.#listeners.add(listener);
