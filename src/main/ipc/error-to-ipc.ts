@@ -43,6 +43,4 @@ export class UserFacingError extends Error {
  * A change the service did not take (refused, or its answer lost) that is kept on this computer
  * all the same: nothing the user typed is lost, so the popup says so calmly instead of as a failure.
  */
-export class KeptLocallyError extends UserFacingError {
-  override readonly name = 'KeptLocallyError';
-}
+export class KeptLocallyError extends UserFacingError {}

@@ -3,8 +3,8 @@ import type { IpcResult } from '../../../shared/ipc/ipc-error';
 import { bridge } from './bridge';
 import { copyFeedback } from './copy-feedback.svelte';
 import { hidePopup } from './popup-hide';
+import { proxyFailed } from './proxy-notices';
 import { settings } from './settings.svelte';
-import { toasts } from './toasts.svelte';
 
 export type ProxyField = 'rotation' | 'interval' | 'label';
 
@@ -49,8 +49,22 @@ class ProxyActions {
       ...what,
       ...(hostChoice ? { hostChoice } : {}),
     });
-    if (!result.ok) return toasts.error(result.error.message);
-    copyFeedback.copied(result.value.description, result.value.clearsInSeconds);
+    if (!result.ok) return proxyFailed(proxyId, result.error);
+    const { description, clearsInSeconds, colonWarning } = result.value;
+    copyFeedback.copied(
+      description,
+      clearsInSeconds,
+      colonWarning === undefined
+        ? undefined
+        : {
+            message: colonWarning,
+            // The URL form percent-encodes every field: nothing in it is misread.
+            instead: {
+              label: 'Copy as URL',
+              run: () => void this.copy(proxyId, { format: 'http-url' }, hostChoice),
+            },
+          },
+    );
     if (settings.view?.hideAfterCopy) await hidePopup();
   }
 
@@ -58,14 +72,14 @@ class ProxyActions {
   async hostChoice(proxyId: number): Promise<HostChoice | null> {
     const result = await bridge().credentials.hostChoice({ proxyId });
     if (result.ok) return result.value.hostChoice;
-    toasts.error(result.error.message);
+    proxyFailed(proxyId, result.error);
     return null;
   }
 
   /** Remembers the host choice for the proxy's plan; false (with a toast) when it was not saved. */
   async rememberHostChoice(proxyId: number, hostChoice: HostChoice): Promise<boolean> {
     const result = await bridge().credentials.setHostChoice({ proxyId, hostChoice });
-    if (!result.ok) toasts.error(result.error.message);
+    if (!result.ok) proxyFailed(proxyId, result.error);
     return result.ok;
   }
 
@@ -73,7 +87,7 @@ class ProxyActions {
   async revealPassword(proxyId: number): Promise<string | null> {
     const result = await bridge().proxy.revealPassword({ proxyId });
     if (result.ok) return result.value.password;
-    toasts.error(result.error.message);
+    proxyFailed(proxyId, result.error);
     return null;
   }
 
@@ -86,7 +100,7 @@ class ProxyActions {
     this.#count(key, +1);
     try {
       const result = await request;
-      if (!result.ok) toasts.error(result.error.message);
+      if (!result.ok) proxyFailed(proxyId, result.error);
       return result.ok;
     } finally {
       this.#count(key, -1);
