@@ -34,6 +34,7 @@ function colonJoinedFields(format: CopyFormat, template: string | undefined): Se
 /** "the password contains ':' — tools that split on ':' will misread it", or nothing to say. */
 export function colonWarning(fields: readonly SecretField[]): string | undefined {
   if (fields.length === 0) return undefined;
-  const subject = fields.length === 1 ? `the ${fields[0]} contains` : 'the username and password contain';
+  const subject =
+    fields.length === 1 ? `the ${fields[0]} contains` : 'the username and password contain';
   return `${subject} ':' — tools that split on ':' will misread it`;
 }

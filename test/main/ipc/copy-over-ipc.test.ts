@@ -213,8 +213,8 @@ describe('copying a line whose fields hold ":"', () => {
     expect(clipboard.text).toBe(`http://${proxy.username}:pa%3Ass@${proxy.ip}:${proxy.port}`);
 
     // One field alone is no line to split.
-    expect(valueOf(await call('credentials:copy', { proxyId, field: 'password' }))).not.toHaveProperty(
-      'colonWarning',
-    );
+    expect(
+      valueOf(await call('credentials:copy', { proxyId, field: 'password' })),
+    ).not.toHaveProperty('colonWarning');
   });
 });
