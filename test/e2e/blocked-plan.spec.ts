@@ -28,11 +28,14 @@ test('a blocked plan’s rows offer no rotation controls, say why, and keep a la
   const field = page.getByRole('textbox', { name: `Label for ${title}`, exact: true });
   await field.fill('Old office');
   await field.press('Enter');
-  await expect(
-    page.getByText(
-      'The service refused the label because its plan is blocked; it is kept on this computer.',
-    ),
-  ).toBeVisible();
+  // News, not a failure: a neutral status naming the proxy, and no alert.
+  const kept = page.getByRole('status').filter({
+    hasText:
+      'Old office — Label kept on this computer: the service refused it because its plan is blocked.',
+  });
+  await expect(kept).toBeVisible();
+  await expect(kept).toHaveClass(/\binfo\b/);
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'Copy Old office', exact: true })).toBeVisible();
   expect(api.store.proxyState(proxy.id)?.label).toBeUndefined();
   // No message names a proxy by the id the popup never shows.

@@ -1,4 +1,7 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { findFreePort } from '../../src/main/local-ports/free-port';
 import type { Page } from '@playwright/test';
 import type { Proxy } from '../api-server/records';
@@ -66,9 +69,13 @@ test.describe('local ports', () => {
     await row
       .getByRole('button', { name: `Open a local port for ${gatewayTitleOf(proxy)}`, exact: true })
       .click();
-    await expect(
-      page.getByRole('status').filter({ hasText: /local port .* copied/ }),
-    ).toBeVisible();
+    // No password in the address: nothing secret, so it stays, and the toast promises no clear.
+    const copiedToast = page
+      .getByRole('status')
+      .filter({ hasText: 'HTTP address of the local port of' });
+    await expect(copiedToast).toBeVisible();
+    await expect(copiedToast).not.toContainText('clears in');
+    expect(harness.clipboard.concealed).toBe(false);
     const copied = new URL(harness.clipboard.text);
     expect(copied.protocol).toBe('http:');
     expect(copied.hostname).toBe('127.0.0.1');
@@ -145,5 +152,36 @@ test.describe('local ports', () => {
       .poll(() => harness.services.localPorts.list()[0]?.stats.bytesDown ?? 0, { timeout: 20_000 })
       .toBeGreaterThan(0);
     expect(harness.services.localPorts.list()[0]?.proxyId).toBe(proxy.id);
+  });
+
+  test('a browser that exits at once is a failure with its exit code and its words, not "opened"', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'proxy-tray-browser-'));
+    const browserPath = join(folder, 'browser');
+    await writeFile(
+      browserPath,
+      "#!/bin/sh\necho 'Missing X server or $DISPLAY' >&2\necho 'bad flag' >&2\nexit 3\n",
+      { mode: 0o755 },
+    );
+    try {
+      harness.services.settings.update({ browserPath });
+      const row = await showProxy(page, proxy);
+      await openControls(row);
+      await row
+        .getByRole('button', {
+          name: `Open a browser through ${gatewayTitleOf(proxy)}`,
+          exact: true,
+        })
+        .click();
+      const failure = page.getByRole('alert').filter({
+        hasText:
+          'the browser set in Settings exited at once (exit code 3). It said: Missing X server or $DISPLAY / bad flag',
+      });
+      await expect(failure).toBeVisible();
+      // Named: which proxy's browser it was.
+      await expect(failure).toContainText(gatewayTitleOf(proxy));
+      await expect(page.getByText(/opened through/)).toHaveCount(0);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

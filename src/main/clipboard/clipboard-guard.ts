@@ -41,12 +41,16 @@ export class ClipboardGuard {
     this.#onCleared = options.onCleared ?? (() => {});
   }
 
-  /** Writes `text` (concealed from clipboard managers) and schedules its removal. */
-  async copy(text: string): Promise<void> {
+  /**
+   * Writes `text` (concealed from clipboard managers) and schedules its removal. Text that holds
+   * no secret (a local port's address without a password) is written as any copy is and left
+   * there: clearing it would only take away what the user meant to paste.
+   */
+  async copy(text: string, { secret = true }: { secret?: boolean } = {}): Promise<void> {
     this.#forgetPending();
     const generation = ++this.#generation;
-    const delay = this.#clearAfterMs();
-    await this.#clipboard.writeText(text, { concealed: true });
+    const delay = secret ? this.#clearAfterMs() : 0;
+    await this.#clipboard.writeText(text, { concealed: secret });
     // A later copy (or quit) took over while this one was being written.
     if (generation !== this.#generation) return;
     if (!(delay > 0)) return;

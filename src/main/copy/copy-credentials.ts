@@ -1,3 +1,4 @@
+import { colonWarning, fieldsWithColons } from '../../shared/credentials/colon-fields';
 import { copyFieldValue, type CopyField } from '../../shared/credentials/copy-fields';
 import type { CopyFormat } from '../../shared/credentials/copy-formats';
 import { formatCredentials } from '../../shared/credentials/format-credentials';
@@ -45,7 +46,12 @@ function hostChoiceOf(
 export async function copyCredentials(
   parts: CopyParts,
   request: CopyRequest,
-): Promise<{ description: string; clearsInSeconds: number; accountId: string }> {
+): Promise<{
+  description: string;
+  clearsInSeconds: number;
+  accountId: string;
+  colonWarning?: string;
+}> {
   const settings = parts.settings.get();
   const entry = parts.plans.entry(request.proxyId);
   const host = copyHostOf(entry.proxy, request.hostChoice, hostChoiceOf(parts, entry));
@@ -68,9 +74,16 @@ export async function copyCredentials(
           description: describeCopy({ format }, shown, shared, host),
         };
   await parts.clipboard.copy(copied.text);
+  // Copied all the same (the user asked for this format), but said: a ':' inside a field breaks
+  // every tool that splits the line on ':'.
+  const warning =
+    request.field === undefined
+      ? colonWarning(fieldsWithColons(format, settings.customTemplate, entry.proxy))
+      : undefined;
   return {
     description: copied.description,
     clearsInSeconds: settings.clipboardClearSeconds,
     accountId: entry.accountId,
+    ...(warning ? { colonWarning: warning } : {}),
   };
 }

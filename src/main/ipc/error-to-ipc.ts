@@ -18,6 +18,7 @@ export function toIpcError(error: unknown): IpcError {
       kind: error.kind,
       message: error.message,
       ...(error.canKeepForSession ? { canKeepForSession: true } : {}),
+      ...(error instanceof KeptLocallyError ? { keptLocally: true } : {}),
     };
   }
   return {
@@ -37,3 +38,9 @@ export class UserFacingError extends Error {
     super(message);
   }
 }
+
+/**
+ * A change the service did not take (refused, or its answer lost) that is kept on this computer
+ * all the same: nothing the user typed is lost, so the popup says so calmly instead of as a failure.
+ */
+export class KeptLocallyError extends UserFacingError {}

@@ -104,7 +104,11 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
       } catch (error) {
         services.log.error('Recording a copy among the recent proxies failed:', error);
       }
-      return { description: copied.description, clearsInSeconds: copied.clearsInSeconds };
+      return {
+        description: copied.description,
+        clearsInSeconds: copied.clearsInSeconds,
+        ...(copied.colonWarning ? { colonWarning: copied.colonWarning } : {}),
+      };
     },
     'proxy:set-pinned': async (input) => {
       const { accountId } = plans.entry(input.proxyId);
@@ -132,11 +136,12 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
       const password = port.requiresPassword
         ? services.localPorts.localPassword(input.proxyId)
         : null;
-      await clipboard.copy(localPortUrl(port, input.scheme, password));
+      // Without a password the address is no secret: it stays on the clipboard.
+      await clipboard.copy(localPortUrl(port, input.scheme, password), { secret: !!password });
       const what = input.scheme === 'http' ? 'HTTP' : 'SOCKS5';
       return {
         description: `${what} address of the local port of ${port.title} copied`,
-        clearsInSeconds: settings.get().clipboardClearSeconds,
+        clearsInSeconds: password ? settings.get().clipboardClearSeconds : 0,
       };
     },
     'credentials:host-choice': async (input) => ({

@@ -5,7 +5,8 @@ export type BrowserLaunchFailure =
   | 'not-found'
   | 'not-permitted'
   | 'start-failed'
-  | 'profile-failed';
+  | 'profile-failed'
+  | 'exited-at-once';
 
 /**
  * A launch that failed, with the sentence the user reads. Messages are written here and nowhere
@@ -54,6 +55,24 @@ export const browserLaunchErrors = {
     return new BrowserLaunchError(
       'start-failed',
       `The browser at ${browserPath} could not be started${code ? ` (${code})` : ''}.`,
+    );
+  },
+
+  /**
+   * It started, then quit before it could be used: its exit, and its first stderr lines (what a
+   * browser says about a bad flag, a missing display, a profile in use).
+   */
+  exitedAtOnce: (
+    browserName: string,
+    exit: { code: number | null; signal: NodeJS.Signals | null },
+    stderrHead: readonly string[],
+  ) => {
+    const how =
+      exit.code !== null ? `exit code ${exit.code}` : `ended by ${exit.signal ?? 'a signal'}`;
+    const said = stderrHead.length > 0 ? ` It said: ${stderrHead.join(' / ')}` : '';
+    return new BrowserLaunchError(
+      'exited-at-once',
+      `${browserName} exited at once (${how}).${said}`,
     );
   },
 

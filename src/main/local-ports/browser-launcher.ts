@@ -9,6 +9,7 @@ import type { BrowserKind } from './browser-kind';
 import { browserLaunchErrors, errorCode } from './browser-launch-error';
 import { checkStartUrl, parseLocalProxyUrl } from './browser-local-proxy';
 import { signalBrowserTree } from './browser-process-kill';
+import { StderrHead } from './browser-stderr-head';
 import {
   createProfileFolder,
   keptProfileFolder,
@@ -49,6 +50,8 @@ export interface BrowserHandle {
   profileDir: string;
   /** Settles once the browser has exited and its throwaway profile is gone; never rejects. */
   exited: Promise<BrowserExit>;
+  /** The first lines it wrote to stderr (at most 5, each shortened): why a browser quit. */
+  stderrHead(): string[];
   /** Ends the browser (all its processes), then settles as `exited` does. */
   close(): Promise<BrowserExit>;
 }
@@ -191,7 +194,8 @@ export class BrowserLauncher {
         // POSIX: its own process group (close() reaches all its processes; the app's terminal's
         // Ctrl-C does not). No shell: the arguments are passed as they are, never parsed.
         detached: this.platform !== 'win32',
-        stdio: 'ignore',
+        // stderr is read for the first lines only: a browser that quits at once says why there.
+        stdio: ['ignore', 'ignore', 'pipe'],
         env: browserEnvironment(process.env),
       });
     } catch (error) {
@@ -210,11 +214,18 @@ export class BrowserLauncher {
   }
 
   private watch(child: ChildProcess, browserPath: string, profileDir: string, keep: boolean) {
+    const stderr = new StderrHead();
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => stderr.push(chunk));
+    // Like the child itself: the app's event loop need not wait for its stderr.
+    (child.stderr as { unref?: () => void } | null)?.unref?.();
     const exited = new Promise<BrowserExit>((resolve) => {
       const onExit = async (code: number | null, signal: NodeJS.Signals | null) => {
         // What the browser left running (a renderer, a crash reporter) goes too, before its
         // profile does, so that nothing writes into a folder being removed.
         signalBrowserTree(child, 'SIGKILL', this.platform);
+        // Its last words may still be in the pipe: read them before saying it exited.
+        await stderrDrained(child);
         const profile = keep
           ? 'kept'
           : (await removeProfileFolder(profileDir))
@@ -239,8 +250,31 @@ export class BrowserLauncher {
       }
       return exited;
     };
-    return { pid: child.pid as number, browserPath, profileDir, exited, close };
+    return {
+      pid: child.pid as number,
+      browserPath,
+      profileDir,
+      exited,
+      close,
+      stderrHead: () => stderr.lines(),
+    };
   }
+}
+
+/** How long an exited browser's stderr may take to be read to its end (its tree is killed). */
+const STDERR_DRAIN_MS = 1000;
+
+function stderrDrained(child: ChildProcess): Promise<void> {
+  const { stderr } = child;
+  if (!stderr || stderr.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, STDERR_DRAIN_MS);
+    timer.unref();
+    stderr.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { UserFacingError } from '../ipc/error-to-ipc';
 import { findBrowsers, noBrowserFoundMessage, type BrowserFacts } from './browser-discovery';
-import { BrowserLaunchError } from './browser-launch-error';
-import type { BrowserLauncher } from './browser-launcher';
+import { BrowserLaunchError, browserLaunchErrors } from './browser-launch-error';
+import type { BrowserHandle, BrowserLauncher } from './browser-launcher';
 import { localPortUrl } from './local-port-url';
 
 export interface BrowserOpenerOptions {
@@ -14,7 +14,15 @@ export interface BrowserOpenerOptions {
   extraArgs?: readonly string[];
   /** Sends loopback pages through the port too: the harness's local echo only. */
   proxyLoopback?: boolean;
+  /**
+   * How long a new browser must keep running before it is said to be open; one that exits
+   * sooner is reported as a failure. 3 s by default.
+   */
+  settleMs?: number;
 }
+
+/** Long enough for a bad flag, a missing display or a locked profile to end a browser. */
+const SETTLE_MS = 3000;
 
 const PRODUCT_NAMES: Record<string, string> = {
   chrome: 'Chrome',
@@ -53,15 +61,26 @@ export class BrowserOpener {
         ...(this.#options.extraArgs ? { extraArgs: this.#options.extraArgs } : {}),
         ...(this.#options.proxyLoopback ? { proxyLoopback: true } : {}),
       });
-      return {
-        browser: PRODUCT_NAMES[browser.product] ?? browser.path,
-        alreadyOpen: launch.status === 'already-open',
-      };
+      const name = PRODUCT_NAMES[browser.product] ?? browser.path;
+      // One already open has been running; a new one is open only once it has stayed up.
+      if (launch.status === 'launched') await this.#stillRunning(launch.browser, name);
+      return { browser: name, alreadyOpen: launch.status === 'already-open' };
     } catch (error) {
       if (error instanceof BrowserLaunchError)
         throw new UserFacingError('invalid_input', error.message);
       throw error;
     }
+  }
+
+  /** Waits the settle time; throws the browser's exit and last words if it quit before. */
+  async #stillRunning(browser: BrowserHandle, name: string): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settled = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), this.#options.settleMs ?? SETTLE_MS);
+    });
+    const exit = await Promise.race([browser.exited, settled]);
+    clearTimeout(timer);
+    if (exit) throw browserLaunchErrors.exitedAtOnce(name, exit, browser.stderrHead());
   }
 
   /** At start: throwaway profiles a crash (of the app or a browser) left behind. */

@@ -11,7 +11,7 @@ import type {
   ProxyView,
 } from '../../shared/ipc/plans-view';
 import { validatedPlanView } from '../../shared/ipc/trusted-plan-view';
-import { toIpcError, UserFacingError } from '../ipc/error-to-ipc';
+import { KeptLocallyError, toIpcError, UserFacingError } from '../ipc/error-to-ipc';
 import { AccountListing } from './account-listing';
 import { KeyedSerialQueue } from './keyed-serial-queue';
 import { PendingChanges, type ProxyField } from './pending-changes';
@@ -174,9 +174,9 @@ export class PlansService {
       },
       shownIn: (proxy) => proxy.label === label,
       keep: (accountId) => this.#labels.set(accountId, proxyId, label),
-      keptUnconfirmed: 'Could not confirm the label with the service; it is kept on this computer.',
+      keptUnconfirmed: 'Label kept on this computer: the service did not confirm it.',
       keptWhenBlocked:
-        'The service refused the label because its plan is blocked; it is kept on this computer.',
+        'Label kept on this computer: the service refused it because its plan is blocked.',
     });
   }
 
@@ -321,7 +321,7 @@ export class PlansService {
         if (state.listing?.planOf(proxyId)?.is_blocked) {
           // Labels are the user's own: a blocked plan's refusal does not undo what they typed.
           change.keep?.(accountId);
-          throw new UserFacingError('forbidden', change.keptWhenBlocked);
+          throw new KeptLocallyError('forbidden', change.keptWhenBlocked);
         }
       }
       if (!isUnconfirmed(error)) throw error;
@@ -355,7 +355,7 @@ export class PlansService {
     }
     if (change.keptUnconfirmed !== undefined) {
       change.keep?.(accountId);
-      throw new UserFacingError('unconfirmed', change.keptUnconfirmed);
+      throw new KeptLocallyError('unconfirmed', change.keptUnconfirmed);
     }
     if (state.error !== null) {
       throw new UserFacingError(

@@ -1,3 +1,4 @@
+export * from './colon-fields';
 export * from './copy-fields';
 export * from './copy-formats';
 export * from './copy-format-schema';

@@ -104,6 +104,11 @@ export const ipcContract = {
       /** What was copied, for the confirmation: "SOCKS5 proxy URL of DE-1 copied". */
       description: z.string(),
       clearsInSeconds: z.int().nonnegative(),
+      /**
+       * A line whose username or password holds ':' in a ':'-joined format: copied all the
+       * same, with this warning ("the password contains ':' — …"); the URL formats do not need it.
+       */
+      colonWarning: z.string().optional(),
     }),
   },
   /** The host choice copies of this proxy's plan use: the one remembered, else the default. */

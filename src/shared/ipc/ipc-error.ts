@@ -30,6 +30,8 @@ export const ipcErrorSchema = z.object({
   message: z.string(),
   /** Keychain failures only: the token may be kept in memory for this session instead. */
   canKeepForSession: z.boolean().optional(),
+  /** The change was not taken by the service but is kept on this computer: news, not a failure. */
+  keptLocally: z.boolean().optional(),
 });
 export type IpcError = z.infer<typeof ipcErrorSchema>;
 

@@ -1,6 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './popup-fixtures';
-import { accountOf, expectPlansShown, openControls, proxiesOf, required, rowOf } from './popup-ui';
+import {
+  accountOf,
+  expectPlansShown,
+  openControls,
+  proxiesOf,
+  proxyWhere,
+  required,
+  rowOf,
+  showProxy,
+} from './popup-ui';
 import type { ApiServer } from '../../api-server/server';
 
 // The screens and panels a person can reach, each a step from the signed-in plans screen, shared
@@ -137,6 +146,40 @@ export const SIGNED_IN_STATES: Record<string, PopupState> = {
     await page.getByRole('button', { name: 'Account menu', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
+  },
+  'toast-kept-label': async (page, api) => {
+    await plans(page, api);
+    const { proxy } = proxyWhere(api, 'demo', (e) => e.plan.is_blocked);
+    const row = await showProxy(page, proxy);
+    await openControls(row);
+    await row.getByRole('button', { name: /^Edit label for / }).click();
+    const field = page.getByRole('textbox', { name: /^Label for / });
+    await field.fill('Old office');
+    await field.press('Enter');
+    const toast = page.getByRole('status').filter({ hasText: 'Label kept on this computer' });
+    // Held by the pointer, so that it stays while it is looked at.
+    await toast.hover();
+    await expect(toast).toBeVisible();
+  },
+  'toast-colon-warning': async (page, api) => {
+    await plans(page, api);
+    const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
+    proxy.password = 'pa:ss:word';
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    const row = await showProxy(page, proxy);
+    const warning = page.getByRole('status').filter({ hasText: /contains ':'/ });
+    // Until the refreshed listing is in, a copy has nothing to warn about.
+    await expect(async () => {
+      await row
+        .getByRole('button', { name: /^Copy / })
+        .first()
+        .click();
+      await expect(warning).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    await expect(warning.getByRole('button', { name: 'Copy as URL' })).toBeVisible();
+    // The whole list again, with the warning over it (it stays until the clipboard clears).
+    await page.getByRole('searchbox', { name: 'Search proxies', exact: true }).fill('');
+    await expect(warning).toBeVisible();
   },
 };
 

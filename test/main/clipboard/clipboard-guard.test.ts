@@ -46,6 +46,19 @@ describe('ClipboardGuard.copy', () => {
     expect(clipboard.clears).toBe(0);
   });
 
+  it('leaves text that holds no secret on the clipboard, in plain sight, and stops an earlier clear', async () => {
+    const guard = makeGuard();
+    await guard.copy(SECRET);
+    await guard.copy('http://127.0.0.1:24001', { secret: false });
+    expect(clipboard.writes.at(-1)).toEqual({ text: 'http://127.0.0.1:24001', concealed: false });
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
+    expect(clipboard.text).toBe('http://127.0.0.1:24001');
+    expect(clipboard.clears).toBe(0);
+    await guard.clearOnQuit();
+    expect(clipboard.text).toBe('http://127.0.0.1:24001');
+  });
+
   it('never clears with a delay of 0', async () => {
     clearAfterMs = 0;
     const guard = makeGuard();

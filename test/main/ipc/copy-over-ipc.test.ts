@@ -223,3 +223,33 @@ describe('the clipboard:cleared event', () => {
     expect(cleared()).toHaveLength(1);
   });
 });
+
+describe('copying a line whose fields hold ":"', () => {
+  it('copies it all the same and warns, in the ":"-joined formats only', async () => {
+    const { call, clipboard, snapshot } = await startSignedIn(main, server());
+    const [first] = openPlans(snapshot);
+    if (!first) throw new Error('no open plan');
+    const { proxy } = first;
+    proxy.password = 'pa:ss';
+    valueOf(await call('plans:refresh'));
+    const proxyId = proxy.id;
+    const warning = "the password contains ':' — tools that split on ':' will misread it";
+
+    const plain = valueOf(
+      await call('credentials:copy', { proxyId, format: 'ip-port-user-pass', hostChoice: 'entry' }),
+    );
+    expect(plain.colonWarning).toBe(warning);
+    expect(clipboard.text).toBe(`${proxy.ip}:${proxy.port}:${proxy.username}:pa:ss`);
+
+    const url = valueOf(
+      await call('credentials:copy', { proxyId, format: 'http-url', hostChoice: 'entry' }),
+    );
+    expect(url).not.toHaveProperty('colonWarning');
+    expect(clipboard.text).toBe(`http://${proxy.username}:pa%3Ass@${proxy.ip}:${proxy.port}`);
+
+    // One field alone is no line to split.
+    expect(
+      valueOf(await call('credentials:copy', { proxyId, field: 'password' })),
+    ).not.toHaveProperty('colonWarning');
+  });
+});

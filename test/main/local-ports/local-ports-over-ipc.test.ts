@@ -93,11 +93,13 @@ describe('local ports over IPC', () => {
         ?.ports.map((port) => port.port),
     ).toEqual([opened.port]);
 
+    // An address without a password is no secret: copied in plain sight, and never cleared.
     expect(valueOf(await call('local-ports:copy', { proxyId: proxy.id, scheme: 'http' }))).toEqual({
       description: `HTTP address of the local port of 127.0.0.1:${upstream.port} copied`,
-      clearsInSeconds: 30,
+      clearsInSeconds: 0,
     });
     expect(clipboard.text).toBe(`http://127.0.0.1:${opened.port}`);
+    expect(clipboard.writes.at(-1)).toMatchObject({ concealed: false });
     valueOf(await call('local-ports:copy', { proxyId: proxy.id, scheme: 'socks5' }));
     expect(clipboard.text).toBe(`socks5://127.0.0.1:${opened.port}`);
 
@@ -116,7 +118,11 @@ describe('local ports over IPC', () => {
     expect(opened.requiresPassword).toBe(true);
     expect((await getThrough(opened.port, echo.url('/'))).status).toBe(407);
 
-    valueOf(await call('local-ports:copy', { proxyId: proxy.id, scheme: 'http' }));
+    // With the local password it is a secret: concealed, and cleared like any password.
+    expect(
+      valueOf(await call('local-ports:copy', { proxyId: proxy.id, scheme: 'http' })),
+    ).toMatchObject({ clearsInSeconds: 30 });
+    expect(clipboard.writes.at(-1)).toMatchObject({ concealed: true });
     const copied = new URL(clipboard.text);
     expect(copied.username).toBe(LOCAL_USERNAME);
     expect(copied.password.length).toBeGreaterThanOrEqual(16);

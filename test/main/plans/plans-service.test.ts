@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toIpcError } from '../../../src/main/ipc/error-to-ipc';
 import type { ProxyServiceClient } from '../../../src/main/api/proxy-service-client';
 import { openLabelStore } from '../../../src/main/labels/label-store';
 import { PlansService } from '../../../src/main/plans/plans-service';
@@ -250,9 +251,9 @@ describe('PlansService changes', () => {
     const error = await rejectionOf(plans.setLabel(id, 'Old office'));
     expect(error).toMatchObject({
       kind: 'forbidden',
-      message:
-        'The service refused the label because its plan is blocked; it is kept on this computer.',
+      message: 'Label kept on this computer: the service refused it because its plan is blocked.',
     });
+    expect(toIpcError(error)).toMatchObject({ kind: 'forbidden', keptLocally: true });
     expect(fixture.service().store.proxyState(id)?.label).toBeUndefined();
     expect(labels.forAccount('account-demo').get(id)).toBe('Old office');
     expect(proxyView(plans.snapshot(), id)).toMatchObject({
@@ -268,6 +269,7 @@ describe('PlansService changes', () => {
     const before = proxyView(plans.snapshot(), id)?.is_rotating;
     const error = await rejectionOf(plans.setRotation(id, !before));
     expect(error).toMatchObject({ kind: 'forbidden' });
+    expect(toIpcError(error)).not.toHaveProperty('keptLocally');
     expect(proxyView(plans.snapshot(), id)?.is_rotating).toBe(before);
   });
 

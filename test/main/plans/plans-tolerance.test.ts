@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toIpcError } from '../../../src/main/ipc/error-to-ipc';
 import { openLabelStore } from '../../../src/main/labels/label-store';
 import { PlansService } from '../../../src/main/plans/plans-service';
 import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
@@ -136,8 +137,9 @@ describe('a change whose answer was lost', () => {
     const error = await rejectionOf(plans.setLabel(id, 'Checkout EU'));
     expect(error).toMatchObject({
       kind: 'unconfirmed',
-      message: 'Could not confirm the label with the service; it is kept on this computer.',
+      message: 'Label kept on this computer: the service did not confirm it.',
     });
+    expect(toIpcError(error)).toMatchObject({ kind: 'unconfirmed', keptLocally: true });
     expect(labels.forAccount('account-demo').get(id)).toBe('Checkout EU');
     expect(viewOf(plans.snapshot(), id)?.label).toBe('Checkout EU');
     expect(fixture.service().store.proxyState(id)?.label).toBe('Checkout EU');

@@ -31,3 +31,11 @@ export function tokenExpiryText(
   const when = expiresAt ? expiryPhrase(expiresAt, now) : 'expires soon';
   return `Your access token ${when}. Sign in again with a new token before then.`;
 }
+
+/**
+ * A toast about one proxy, named as its row names it: "DE-1 — The service refused …". A message
+ * that names it already is left as it is.
+ */
+export function aboutProxy(title: string | undefined, message: string): string {
+  return title === undefined || message.includes(title) ? message : `${title} — ${message}`;
+}

@@ -6,6 +6,7 @@ import type {
 } from '../../../shared/local-ports/local-port-view';
 import { bridge } from './bridge';
 import { copyFeedback } from './copy-feedback.svelte';
+import { proxyFailed } from './proxy-notices';
 import { toasts } from './toasts.svelte';
 
 /** How often the counters are read while ports are open and the popup is on screen. */
@@ -42,7 +43,7 @@ class LocalPorts {
     let opened = false;
     await this.#whileBusy(proxyId, async () => {
       const result = await bridge().localPorts.open({ proxyId });
-      if (!result.ok) toasts.error(result.error.message);
+      if (!result.ok) proxyFailed(proxyId, result.error);
       else {
         opened = true;
         if (!this.of(proxyId)) this.#accept([...this.list, result.value]);
@@ -56,7 +57,7 @@ class LocalPorts {
     let done = false;
     await this.#whileBusy(request.proxyId, async () => {
       const result = await bridge().localPorts.configure(request);
-      if (!result.ok) toasts.error(result.error.message);
+      if (!result.ok) proxyFailed(request.proxyId, result.error);
       else {
         done = true;
         this.#accept(
@@ -70,7 +71,7 @@ class LocalPorts {
   async close(proxyId: number): Promise<void> {
     await this.#whileBusy(proxyId, async () => {
       const result = await bridge().localPorts.close({ proxyId });
-      if (!result.ok) toasts.error(result.error.message);
+      if (!result.ok) proxyFailed(proxyId, result.error);
       else this.#accept(this.list.filter((port) => port.proxyId !== proxyId));
     });
   }
@@ -80,7 +81,7 @@ class LocalPorts {
     await this.#whileBusy(proxyId, async () => {
       const result = await bridge().localPorts.openBrowser({ proxyId });
       if (!result.ok) {
-        toasts.error(result.error.message);
+        proxyFailed(proxyId, result.error);
         return;
       }
       const { browser, port } = result.value;
@@ -92,7 +93,7 @@ class LocalPorts {
   async copy(proxyId: number, scheme: 'http' | 'socks5'): Promise<void> {
     const result = await bridge().localPorts.copy({ proxyId, scheme });
     if (result.ok) copyFeedback.copied(result.value.description, result.value.clearsInSeconds);
-    else toasts.error(result.error.message);
+    else proxyFailed(proxyId, result.error);
   }
 
   async #whileBusy(proxyId: number, work: () => Promise<void>): Promise<void> {

@@ -4,8 +4,8 @@ import { bridge } from './bridge';
 import { copyFeedback } from './copy-feedback.svelte';
 import { hidePopup } from './popup-hide';
 import { navigation } from './navigation.svelte';
+import { proxyFailed } from './proxy-notices';
 import { settings } from './settings.svelte';
-import { toasts } from './toasts.svelte';
 
 export type ProxyField = 'rotation' | 'interval' | 'label';
 
@@ -50,8 +50,22 @@ class ProxyActions {
       ...what,
       ...(hostChoice ? { hostChoice } : {}),
     });
-    if (!result.ok) return toasts.error(result.error.message);
-    copyFeedback.copied(result.value.description, result.value.clearsInSeconds);
+    if (!result.ok) return proxyFailed(proxyId, result.error);
+    const { description, clearsInSeconds, colonWarning } = result.value;
+    copyFeedback.copied(
+      description,
+      clearsInSeconds,
+      colonWarning === undefined
+        ? undefined
+        : {
+            message: colonWarning,
+            // The URL form percent-encodes every field: nothing in it is misread.
+            instead: {
+              label: 'Copy as URL',
+              run: () => void this.copy(proxyId, { format: 'http-url' }, hostChoice),
+            },
+          },
+    );
     if (settings.view?.hideAfterCopy && navigation.openedByShortcut) await hidePopup();
   }
 
@@ -59,7 +73,7 @@ class ProxyActions {
   async revealPassword(proxyId: number): Promise<string | null> {
     const result = await bridge().proxy.revealPassword({ proxyId });
     if (result.ok) return result.value.password;
-    toasts.error(result.error.message);
+    proxyFailed(proxyId, result.error);
     return null;
   }
 
@@ -72,7 +86,7 @@ class ProxyActions {
     this.#count(key, +1);
     try {
       const result = await request;
-      if (!result.ok) toasts.error(result.error.message);
+      if (!result.ok) proxyFailed(proxyId, result.error);
       return result.ok;
     } finally {
       this.#count(key, -1);
