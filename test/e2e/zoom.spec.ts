@@ -7,6 +7,7 @@ import {
   expectReachable,
   expectShownWhole,
 } from './support/layout-checks';
+import { SIGNED_IN_STATES } from './support/popup-states';
 import { accountOf, expectPlansShown, required, resultCount, searchBox } from './support/popup-ui';
 
 // The popup at 200 % page zoom: everything lays out again in 190 × 280 CSS px, nothing is cut
@@ -113,6 +114,21 @@ test('rows lay out again on three lines: title, buttons, user; none scrolls side
   // The next row starts where this one's taller box ends: the virtual list follows the height.
   const rows = page.locator('[role="listitem"][data-proxy-id]');
   await expectApart(rows.nth(0), rows.nth(1));
+  await expectNoHorizontalScroll(page);
+});
+
+test('an open local port lists its address and buttons without scrolling sideways', async ({
+  popup,
+}) => {
+  const { page, api } = popup;
+  await plansShown(page, api);
+  const reach = required(SIGNED_IN_STATES['local-ports'], 'the local ports state');
+  await reach(page, api);
+  const section = page.getByRole('region', { name: 'Local ports', exact: true });
+  for (const name of [/^Copy http:\/\//, /^Copy socks5:\/\//, /^Stop 127\.0\.0\.1:/]) {
+    await expectReachable(section.getByRole('button', { name }));
+  }
+  await expectShownWhole(section.locator('.address'));
   await expectNoHorizontalScroll(page);
 });
 

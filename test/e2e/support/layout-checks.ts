@@ -14,7 +14,9 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
     const boxes = [
       document.documentElement,
       document.body,
-      ...document.querySelectorAll<HTMLElement>('main, [data-menu-bounds], [data-proxy-id]'),
+      ...document.querySelectorAll<HTMLElement>(
+        'main, [data-menu-bounds], [data-proxy-id], .fold-list',
+      ),
     ];
     return boxes
       .filter((box) => box.scrollWidth > box.clientWidth)
