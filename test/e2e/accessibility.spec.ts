@@ -1,4 +1,5 @@
 import { expectNoAxeViolations } from './support/axe';
+import { ZOOM_200 } from './support/layout-checks';
 import { test } from './support/popup-fixtures';
 import { SIGNED_IN_STATES, signInForm } from './support/popup-states';
 
@@ -10,6 +11,20 @@ test.describe('accessibility (axe-core): signed in', () => {
   for (const colorScheme of SCHEMES) {
     for (const [name, reach] of Object.entries(SIGNED_IN_STATES)) {
       test(`${name}, ${colorScheme}: no violations`, async ({ popup }) => {
+        await popup.page.emulateMedia({ colorScheme });
+        await reach(popup.page, popup.api);
+        await expectNoAxeViolations(popup.page);
+      });
+    }
+  }
+});
+
+// Every state again at 200 % page zoom, where rows, menus and panels lay out differently.
+test.describe('accessibility (axe-core): signed in, 200 % zoom', () => {
+  test.use(ZOOM_200);
+  for (const colorScheme of SCHEMES) {
+    for (const [name, reach] of Object.entries(SIGNED_IN_STATES)) {
+      test(`${name} at 200 % zoom, ${colorScheme}: no violations`, async ({ popup }) => {
         await popup.page.emulateMedia({ colorScheme });
         await reach(popup.page, popup.api);
         await expectNoAxeViolations(popup.page);

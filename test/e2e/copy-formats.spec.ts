@@ -342,7 +342,7 @@ test.describe('the format menu', () => {
     await expect(menu.getByRole('menuitemradio')).toHaveCount(3);
   });
 
-  test('on the last row of the list the menu opens upward and stays inside the list', async ({
+  test('on the last row of the list the menu opens upward, above its row, inside the window', async ({
     popup,
   }) => {
     const { page, api } = popup;
@@ -358,14 +358,11 @@ test.describe('the format menu', () => {
     await row.getByRole('button', { name: /^Copy formats for / }).click();
     const menu = page.getByRole('menu', { name: 'Copy formats' });
     await expect(menu).toBeVisible();
-    const listBox = required(await list.boundingBox(), 'the list’s box');
+    // Not held inside the list: a menu taller than the list's part of the window may rise over
+    // the search and header (the copy menu's Host section was below the list's fold).
     const menuBox = required(await menu.boundingBox(), 'the menu’s box');
-    const buttonBox = required(
-      await row.getByRole('button', { name: /^Copy formats for / }).boundingBox(),
-      'the button’s box',
-    );
-    expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(buttonBox.y);
-    expect(menuBox.y).toBeGreaterThanOrEqual(listBox.y);
-    expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(listBox.y + listBox.height);
+    const rowBox = required(await row.boundingBox(), 'the row’s box');
+    expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(rowBox.y);
+    await expect(menu).toBeInViewport({ ratio: 1 });
   });
 });

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { ZOOM_200 } from './support/layout-checks';
 import { expect, test } from './support/popup-fixtures';
 import { SIGNED_IN_STATES } from './support/popup-states';
 import { accountOf, required, searchBox } from './support/popup-ui';
@@ -58,6 +59,21 @@ test.describe('screenshots: 200 % scale', () => {
       await reach(page, api);
       await capture(page, `plans-demo-2x-${colorScheme}`);
     });
+  }
+});
+
+// Page zoom at 200 %: 190 × 280 CSS px, where rows, menus and panels lay out again.
+test.describe('screenshots: 200 % zoom', () => {
+  test.use(ZOOM_200);
+  for (const colorScheme of SCHEMES) {
+    for (const [name, reach] of Object.entries(SIGNED_IN_STATES)) {
+      test(`${name} at 200 % zoom, ${colorScheme}`, async ({ popup }) => {
+        const { page, api } = popup;
+        await page.emulateMedia({ colorScheme });
+        await reach(page, api);
+        await capture(page, `${name}-zoom200-${colorScheme}`);
+      });
+    }
   }
 });
 

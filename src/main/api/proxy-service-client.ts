@@ -245,12 +245,12 @@ function timeoutMessage(
   timeoutMs: number,
   capMs: number,
 ): string {
-  if (!spec.progressive) {
-    return `${spec.action} failed: the service did not answer within ${formatDuration(timeoutMs)}.`;
+  // The same words for a request that got nothing back and a listing that stopped arriving: the
+  // user waited the client's timeout for an answer that did not come (not "offline").
+  if (!spec.progressive || reason === 'idle') {
+    return `${spec.action} failed: the service did not answer in ${formatDuration(timeoutMs)}.`;
   }
-  return reason === 'idle'
-    ? `${spec.action} failed: the service sent nothing for ${formatDuration(timeoutMs)}.`
-    : `${spec.action} failed: the answer did not finish arriving within ${formatDuration(capMs)}.`;
+  return `${spec.action} failed: the answer did not finish arriving within ${formatDuration(capMs)}.`;
 }
 
 function createHttp(token: string): AxiosInstance {

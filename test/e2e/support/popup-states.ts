@@ -62,6 +62,8 @@ export const SIGNED_IN_STATES: Record<string, PopupState> = {
       .getByRole('button', { name: /^Open a local port for / })
       .first()
       .click();
+    // Done with the row: its controls would cover the section in a short (zoomed) window.
+    await page.keyboard.press('Escape');
     const section = page.getByRole('region', { name: 'Local ports', exact: true });
     await section.getByRole('button', { name: /^1 local port/ }).click();
     await section.getByRole('button', { name: /^Settings of 127\.0\.0\.1:/ }).click();

@@ -32,12 +32,12 @@ describe('the listing on a slow link', () => {
     expect(listing.plans.flatMap((plan) => plan.proxies)).toHaveLength(200);
   });
 
-  it('gives up on a listing that stops arriving, saying how long nothing came', async () => {
+  it('gives up on a listing that stops arriving, saying how long it waited for an answer', async () => {
     fixture.service().faults.add({ path: '/users/plans', stallAfterBytes: 1_000 });
     const error = await rejectionOf(fixture.client('demo', { timeoutMs: 500 }).listPlans());
     expect(error).toMatchObject({
       kind: 'timeout',
-      message: 'Loading your plans failed: the service sent nothing for 0.5 s.',
+      message: 'Loading your plans failed: the service did not answer in 0.5 s.',
     });
   });
 

@@ -130,7 +130,7 @@ describe('network failures and deadlines', () => {
     const error = await rejectionOf(fixture.client('demo', { timeoutMs: 300 }).getAccount());
     expect(error).toMatchObject({ kind: 'timeout' });
     expect((error as Error).message).toBe(
-      'Loading your account failed: the service did not answer within 0.3 s.',
+      'Loading your account failed: the service did not answer in 0.3 s.',
     );
   });
 
@@ -139,7 +139,7 @@ describe('network failures and deadlines', () => {
     const error = await rejectionOf(fixture.client('demo', { timeoutMs: 300 }).listPlans());
     expect(error).toMatchObject({ kind: 'timeout' });
     expect((error as Error).message).toBe(
-      'Loading your plans failed: the service sent nothing for 0.3 s.',
+      'Loading your plans failed: the service did not answer in 0.3 s.',
     );
   });
 

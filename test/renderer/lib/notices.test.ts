@@ -9,9 +9,15 @@ describe('refreshFailureText', () => {
     expect(refreshFailureText({ kind: 'network', message: 'x' }, updatedAt, at)).toBe(
       `Offline — showing data from at ${updatedAt}`,
     );
-    expect(refreshFailureText({ kind: 'timeout', message: 'x' }, updatedAt, at)).toMatch(
-      /^Offline — /,
+  });
+
+  it('gives a timeout its own sentence (the wait it was given), not "Offline"', () => {
+    const updatedAt = '2025-06-15T12:00:00.000Z';
+    const message = 'Loading your plans failed: the service did not answer in 20 s.';
+    expect(refreshFailureText({ kind: 'timeout', message }, updatedAt, at)).toBe(
+      `${message} Showing data from at ${updatedAt}.`,
     );
+    expect(refreshFailureText({ kind: 'timeout', message }, null, at)).toBe(message);
   });
 
   it('gives the failure’s own sentence otherwise', () => {

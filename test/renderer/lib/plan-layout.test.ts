@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_PLAN_HEIGHT,
+  NARROW_METRICS,
   PLAN_HEADER_HEIGHT,
   planLayout,
   ROW_HEIGHT,
@@ -53,5 +54,22 @@ describe('planLayout', () => {
     );
     expect(layout.height).toBe(100 * H + 10_000 * R);
     expect(layout.listTops[99]).toBe(100 * H + 9_900 * R);
+  });
+
+  it('lays out with the taller narrow heights when given them (200 % zoom)', () => {
+    const { header, row, empty } = NARROW_METRICS;
+    expect(header).toBeGreaterThan(H);
+    expect(row).toBeGreaterThan(R);
+    const layout = planLayout(
+      [
+        { shown: true, collapsed: false, rows: 3 },
+        { shown: true, collapsed: false, rows: 0 },
+        { shown: true, collapsed: true, rows: 9 },
+      ],
+      NARROW_METRICS,
+    );
+    expect(layout.sectionTops).toEqual([0, header + 3 * row, 2 * header + 3 * row + empty]);
+    expect(layout.listTops[0]).toBe(header);
+    expect(layout.height).toBe(3 * header + 3 * row + empty);
   });
 });

@@ -1,21 +1,21 @@
 import type { IpcError } from '../../../shared/ipc/ipc-error';
 import { expiryPhrase } from './relative-time';
 
-/** Failures that mean "no connection" rather than "the service said no". */
-const OFFLINE_KINDS: ReadonlySet<string> = new Set(['network', 'timeout']);
-
 /**
  * The banner over plans kept after a failed refresh: "Offline — showing data from 14:05" when the
- * service could not be reached and older plans are shown, else the failure's own sentence.
+ * service could not be reached and older plans are shown, else the failure's own sentence (with
+ * the time of the plans still shown). A service that was reached but did not answer in time is
+ * not offline: its sentence names the timeout it was given.
  */
 export function refreshFailureText(
   error: Pick<IpcError, 'kind' | 'message'>,
   updatedAt: string | null,
   formatMoment: (iso: string) => string,
 ): string {
-  if (OFFLINE_KINDS.has(error.kind) && updatedAt) {
-    return `Offline — showing data from ${formatMoment(updatedAt)}`;
-  }
+  if (!updatedAt) return error.message;
+  const since = formatMoment(updatedAt);
+  if (error.kind === 'network') return `Offline — showing data from ${since}`;
+  if (error.kind === 'timeout') return `${error.message} Showing data from ${since}.`;
   return error.message;
 }
 

@@ -1,35 +1,95 @@
-/** Space kept between a popover and the edge of what clips it. */
+/** Space kept between a popover and the window's edge. */
 export const POPOVER_EDGE = 8;
+
+/** Space between a popover and what it belongs to. */
+export const POPOVER_GAP = 4;
 
 /** The least height a popover gets, scrolling inside if that is all there is room for. */
 const MIN_HEIGHT = 120;
 
-interface VerticalSpan {
-  top: number;
-  bottom: number;
+export interface AnchorRect {
+  readonly top: number;
+  readonly bottom: number;
+  readonly left: number;
+  readonly right: number;
+}
+
+export interface PopoverBox {
+  readonly top: number;
+  readonly left: number;
+  readonly maxHeight: number;
+  readonly upward: boolean;
 }
 
 /**
- * Below its anchor when the popover fits there, else on the side with more room, at most as tall
- * as that room (it scrolls inside). `bounds` is what clips it: the scrolled list, or the window.
+ * Where a popover goes in the window: below what it belongs to when it fits there, else on the
+ * side with more room, at most as tall as that room (it scrolls inside), so it never covers its
+ * anchor (a proxy's row, a button). Right-aligned with the anchor, moved in to stay in the window.
  */
-export function popoverPlacement(
-  anchor: VerticalSpan,
-  bounds: VerticalSpan,
-  height: number,
-): { upward: boolean; maxHeight: number } {
-  const below = bounds.bottom - anchor.bottom - POPOVER_EDGE;
-  const above = anchor.top - bounds.top - POPOVER_EDGE;
-  const upward = height > below && above > below;
-  return { upward, maxHeight: Math.max(MIN_HEIGHT, upward ? above : below) };
+export function popoverBox(
+  anchor: AnchorRect,
+  size: { readonly width: number; readonly height: number },
+  window: { readonly width: number; readonly height: number },
+): PopoverBox {
+  const below = window.height - anchor.bottom - POPOVER_GAP - POPOVER_EDGE;
+  const above = anchor.top - POPOVER_GAP - POPOVER_EDGE;
+  const upward = size.height > below && above > below;
+  // Squeezed on both sides (a tiny window): a few items still show, over the anchor if need be.
+  const maxHeight = Math.max(
+    upward ? above : below,
+    Math.min(MIN_HEIGHT, window.height - 2 * POPOVER_EDGE),
+  );
+  const height = Math.min(size.height, maxHeight);
+  const top = upward ? anchor.top - POPOVER_GAP - height : anchor.bottom + POPOVER_GAP;
+  return {
+    top: clamp(top, POPOVER_EDGE, window.height - POPOVER_EDGE - height),
+    left: clamp(anchor.right - size.width, POPOVER_EDGE, window.width - POPOVER_EDGE - size.width),
+    maxHeight,
+    upward,
+  };
 }
 
-/** What clips an element inside the popup: its scrolled list when it is in one, else the window. */
-export function clippingBounds(element: Element): VerticalSpan {
-  return (
-    element.closest('[data-menu-bounds]')?.getBoundingClientRect() ?? {
-      top: 0,
-      bottom: window.innerHeight,
+function clamp(value: number, min: number, max: number): number {
+  return Math.max(min, Math.min(value, max));
+}
+
+/**
+ * Shows a `popover` element in the top layer beside its anchor, and keeps it there while it is
+ * open: in the top layer no scrolled list, transformed row or sticky header clips it, and each
+ * frame it follows its anchor wherever the list's scrolling or a section opening above moved it
+ * (one layout read a frame, only while a popover is open). Returns the function that stops it.
+ */
+export function showPopoverBeside(popover: HTMLElement, anchor: Element): () => void {
+  if (!popover.matches(':popover-open')) popover.showPopover();
+  let placedFor = '';
+  let frame = 0;
+  const place = () => {
+    const rect = anchor.getBoundingClientRect();
+    const viewport = { width: document.documentElement.clientWidth, height: window.innerHeight };
+    const key = [
+      rect.top,
+      rect.bottom,
+      rect.right,
+      viewport.width,
+      viewport.height,
+      popover.scrollHeight,
+    ].join();
+    if (key !== placedFor) {
+      placedFor = key;
+      // Measured at the left edge: placed further right, its width would shrink to what is left.
+      popover.style.left = '0px';
+      const box = popoverBox(
+        rect,
+        { width: popover.offsetWidth, height: popover.scrollHeight },
+        viewport,
+      );
+      popover.style.top = `${box.top}px`;
+      popover.style.left = `${box.left}px`;
+      popover.style.maxHeight = `${box.maxHeight}px`;
+      popover.dataset['upward'] = String(box.upward);
     }
-  );
+    frame = requestAnimationFrame(place);
+  };
+  place();
+  return () => cancelAnimationFrame(frame);
 }

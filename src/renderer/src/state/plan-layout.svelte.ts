@@ -1,5 +1,6 @@
 import { planLayout } from '../lib/plan-layout';
 import { collapsedPlans } from './collapsed-plans.svelte';
+import { listMetrics } from './list-metrics.svelte';
 import { search } from './search.svelte';
 
 /** The computed geometry of the plan list for what the search shows and which plans are folded. */
@@ -11,6 +12,7 @@ class PlanListLayout {
         collapsed: collapsedPlans.has(group.plan.id),
         rows: group.proxies.length,
       })),
+      listMetrics.current,
     ),
   );
 }

@@ -1,8 +1,8 @@
 import { createContext, tick } from 'svelte';
-import { ROW_HEIGHT } from '../lib/plan-layout';
 import { neighbourRow, type RowMove } from '../lib/row-order';
 import { scrollTopToReveal } from '../lib/virtual-window';
 import { collapsedPlans } from './collapsed-plans.svelte';
+import { listMetrics } from './list-metrics.svelte';
 import { navigation } from './navigation.svelte';
 import { planListLayout } from './plan-layout.svelte';
 import { rowFocus } from './row-focus.svelte';
@@ -30,7 +30,8 @@ export class RowNavigator {
       return;
     }
     const layout = planListLayout.current;
-    const rowTop = (layout.listTops[target.group] ?? 0) + target.row * ROW_HEIGHT;
+    const rowHeight = listMetrics.current.row;
+    const rowTop = (layout.listTops[target.group] ?? 0) + target.row * rowHeight;
     // The first row brings its plan's heading along, so the user sees which plan they entered.
     const itemTop = target.row === 0 ? (layout.sectionTops[target.group] ?? rowTop) : rowTop;
     this.#viewport.scrollTo(
@@ -38,7 +39,7 @@ export class RowNavigator {
         scrollTop: this.#viewport.scrollTop,
         viewportHeight: this.#viewport.height,
         itemTop,
-        itemHeight: rowTop + ROW_HEIGHT - itemTop,
+        itemHeight: rowTop + rowHeight - itemTop,
       }),
     );
     rowFocus.activeId = target.id;
