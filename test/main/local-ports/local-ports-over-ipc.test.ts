@@ -75,7 +75,8 @@ describe('local ports over IPC', () => {
     expect(opened).toMatchObject({
       proxyId: proxy.id,
       host: '127.0.0.1',
-      title: `127.0.0.1:${upstream.port}`,
+      // Every proxy of this plan points at one upstream: a gateway, named by username too.
+      title: `${proxy.username} @ 127.0.0.1:${upstream.port}`,
       username: proxy.username,
       requiresPassword: false,
     });
@@ -95,7 +96,7 @@ describe('local ports over IPC', () => {
 
     // An address without a password is no secret: copied in plain sight, and never cleared.
     expect(valueOf(await call('local-ports:copy', { proxyId: proxy.id, scheme: 'http' }))).toEqual({
-      description: `HTTP address of the local port of 127.0.0.1:${upstream.port} copied`,
+      description: `HTTP address of the local port of ${proxy.username} @ 127.0.0.1:${upstream.port} copied`,
       clearsInSeconds: 0,
     });
     expect(clipboard.text).toBe(`http://127.0.0.1:${opened.port}`);
@@ -164,7 +165,7 @@ describe('local ports over IPC', () => {
       await expect
         .poll(() => portEvents(events).at(-1)?.notice)
         .toBe(
-          `Stopped the local port of 127.0.0.1:${upstream.port} (127.0.0.1:${opened.port}): no longer in your plans.`,
+          `Stopped the local port of ${proxy.username} @ 127.0.0.1:${upstream.port} (127.0.0.1:${opened.port}): no longer in your plans.`,
         );
       expect(valueOf(await call('local-ports:list'))).toEqual([]);
     } finally {
