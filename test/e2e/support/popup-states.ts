@@ -1,15 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect } from './popup-fixtures';
-import {
-  accountOf,
-  expectPlansShown,
-  openControls,
-  proxiesOf,
-  proxyWhere,
-  required,
-  rowOf,
-  showProxy,
-} from './popup-ui';
+import { accountOf, expectPlansShown, openControls, proxyWhere, showProxy } from './popup-ui';
 import type { ApiServer } from '../../api-server/server';
 
 // The screens and panels a person can reach, each a step from the signed-in plans screen, shared
@@ -124,18 +115,10 @@ export const SIGNED_IN_STATES: Record<string, PopupState> = {
   },
   'sign-in-again': async (page, api) => {
     await tokenRefused(page, api);
-    // Its read-only row controls too: the note that takes the rotation's place.
-    // A row already in view (no search: its highlight is another state) of a plan not blocked.
-    const open = proxiesOf(api, 'demo').filter((entry) => !entry.plan.is_blocked);
-    let shown: Locator | undefined;
-    for (const { proxy } of open) {
-      const row = rowOf(page, proxy.id);
-      if ((await row.count()) > 0 && (await row.isVisible())) {
-        shown = row;
-        break;
-      }
-    }
-    const row = await openControls(required(shown, 'a row of an open plan in view'));
+    // Its read-only row controls too: the note that takes the rotation's place, on a row of a plan
+    // not blocked, found by search (at 200 % zoom no row is in the first screen).
+    const { proxy } = proxyWhere(api, 'demo', (entry) => !entry.plan.is_blocked);
+    const row = await openControls(await showProxy(page, proxy));
     await expect(row.getByText(/Sign in again to change rotation/)).toBeVisible();
   },
   'sign-in-again-form': async (page, api) => {

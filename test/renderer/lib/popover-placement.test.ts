@@ -61,4 +61,12 @@ describe('popoverBox', () => {
     expect(box.top).toBeGreaterThanOrEqual(POPOVER_EDGE);
     expect(box.top + box.maxHeight).toBeLessThanOrEqual(200 - POPOVER_EDGE);
   });
+
+  it('is a whole number of pixels tall beside a row at a fractional offset, never over it', () => {
+    // A fractional height lets whole-pixel scrolling stop short of the last item (200 % zoom).
+    const box = popoverBox(row(400.77, 442.77), { width: 220, height: 500 }, window);
+    expect(box.upward).toBe(true);
+    expect(box.maxHeight).toBe(388);
+    expect(box.top + box.maxHeight).toBeLessThanOrEqual(400.77 - POPOVER_GAP);
+  });
 });

@@ -35,9 +35,10 @@ export function popoverBox(
   const above = anchor.top - POPOVER_GAP - POPOVER_EDGE;
   const upward = size.height > below && above > below;
   // Squeezed on both sides (a tiny window): a few items still show, over the anchor if need be.
-  const maxHeight = Math.max(
-    upward ? above : below,
-    Math.min(MIN_HEIGHT, window.height - 2 * POPOVER_EDGE),
+  // Whole pixels: a fractional height lets Chromium's whole-pixel scrolling stop short of the
+  // last item, which then stays cut by a fraction of a pixel.
+  const maxHeight = Math.floor(
+    Math.max(upward ? above : below, Math.min(MIN_HEIGHT, window.height - 2 * POPOVER_EDGE)),
   );
   const height = Math.min(size.height, maxHeight);
   const top = upward ? anchor.top - POPOVER_GAP - height : anchor.bottom + POPOVER_GAP;
