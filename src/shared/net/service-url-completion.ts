@@ -8,12 +8,12 @@ import { isLoopbackHost } from './loopback-host';
  */
 export function completeServiceUrl(input: string): string {
   const typed = input.trim();
-  if (typed === '' || /^[a-z][a-z\d+.-]*:\/\//i.test(typed)) return typed;
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(typed)) return typed;
   let hostname: string;
   try {
     hostname = new URL(`http://${typed}`).hostname;
   } catch {
-    // Not an address even with a scheme: the check after this says why, quoting what was typed.
+    // Not an address even with a scheme (nothing typed, say): the check after this says why.
     return typed;
   }
   return `${isLoopbackHost(hostname) ? 'http' : 'https'}://${typed}`;

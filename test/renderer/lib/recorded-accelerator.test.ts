@@ -111,4 +111,29 @@ describe('recordAccelerator', () => {
       'refused',
     );
   });
+
+  it('takes F1 to F24 and whole codes only: a code that only looks like a known one is refused', () => {
+    const ctrl = { ctrlKey: true };
+    expect(recordAccelerator(press('F1', 'F1', ctrl), 'linux')).toMatchObject({
+      accelerator: 'CommandOrControl+F1',
+    });
+    expect(recordAccelerator(press('F24', 'F24', ctrl), 'linux')).toMatchObject({
+      accelerator: 'CommandOrControl+F24',
+    });
+    for (const code of ['F0', 'F25', 'F100', 'KeyAB', 'XKeyA', 'Numpad10', 'XDigit1', 'XF5']) {
+      expect(recordAccelerator(press(code, 'x', ctrl), 'linux').kind, code).toBe('refused');
+    }
+  });
+
+  it('reads a letter or digit from the key only when the press has no code at all', () => {
+    const ctrl = { ctrlKey: true };
+    expect(recordAccelerator(press('', 'k', ctrl), 'linux')).toMatchObject({
+      accelerator: 'CommandOrControl+K',
+    });
+    // A code it has no name for stays refused, whatever character it typed.
+    expect(recordAccelerator(press('Lang1', 'a', ctrl), 'linux').kind).toBe('refused');
+    // Without a code, only one letter or digit is a key: not a key's name.
+    expect(recordAccelerator(press('', 'Enter', ctrl), 'linux').kind).toBe('refused');
+    expect(recordAccelerator(press('', 'ab', ctrl), 'linux').kind).toBe('refused');
+  });
 });

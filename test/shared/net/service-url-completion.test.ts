@@ -17,16 +17,21 @@ describe('completing a service URL typed without a scheme', () => {
     // Named like this computer, but sent to DNS: never plain HTTP.
     ['evil.localhost:80', 'https://evil.localhost:80'],
     ['10.0.0.5:28787', 'https://10.0.0.5:28787'],
+    // A scheme only at the start: one further on is part of the path.
+    ['api.example.com/go?to=http://x', 'https://api.example.com/go?to=http://x'],
   ])('adds https:// for any other host: %s', (typed, completed) => {
     expect(completeServiceUrl(typed)).toBe(completed);
   });
 
-  it.each(['https://api.example.com', 'http://10.0.0.5', 'HTTP://127.0.0.1:1', 'ftp://x.example'])(
-    'leaves a URL that has a scheme as typed: %s',
-    (typed) => {
-      expect(completeServiceUrl(typed)).toBe(typed);
-    },
-  );
+  it.each([
+    'https://api.example.com',
+    'http://10.0.0.5',
+    'HTTP://127.0.0.1:1',
+    'ftp://x.example',
+    'socks5://127.0.0.1:1080',
+  ])('leaves a URL that has a scheme as typed: %s', (typed) => {
+    expect(completeServiceUrl(typed)).toBe(typed);
+  });
 
   it.each(['', '   ', 'not a url at all'])('leaves what is no address as typed: %j', (typed) => {
     expect(completeServiceUrl(typed)).toBe(typed.trim());
