@@ -22,6 +22,7 @@ import { openKeptPortsStore } from './local-ports/kept-ports-store';
 import { startLocalPort } from './local-ports/local-port';
 import { LocalPortsService } from './local-ports/local-ports-service';
 import { PlansService } from './plans/plans-service';
+import { openPlansCache } from './plans-cache/plans-cache';
 import { ProxyCheckService } from './proxy-check/proxy-check-service';
 import { RefreshScheduler, type Timers } from './plans/refresh-scheduler';
 import { SessionService } from './session/session-service';
@@ -32,6 +33,7 @@ import { portConnectionLimits } from './local-ports/port-connection-limits';
 import { openSettingsStore, type SettingsStore } from './settings/settings-store';
 import { UpdateService } from './updates/update-service';
 import type { Updater } from './updates/updater';
+import path from 'node:path';
 import type { IpcEvent } from '../shared/ipc/channel-names';
 import type { IpcEventPayload } from '../shared/ipc/contract';
 
@@ -115,14 +117,21 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     expiryWarningDays: () => settings.get().alertWarningDays,
     onListenerError: logFailure('A listener of the session failed'),
   });
+  const plansCache = openPlansCache({
+    // Beside the stores, in the data folder that only the user may enter.
+    dir: path.join(path.dirname(settings.path), 'plans-cache'),
+    onError: logFailure('Keeping the plans on this computer failed'),
+  });
   const plans = new PlansService({
     session: {
       // A rejected session still names its account, so its last plans stay on screen.
       activeAccountId: () => session.status().account?.id,
       client: () => session.client(),
       reportRejected: () => session.reportRejected(),
+      cacheKey: () => session.cacheKey(),
     },
     labels,
+    cache: plansCache,
   });
   const scheduler = new RefreshScheduler({
     refresh: () => plans.refresh(),
@@ -252,8 +261,11 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   let checkedAccountId = session.status().account?.id;
   session.onChange(() => {
     const accountId = session.status().account?.id;
-    // A signed-out account's plans (and their passwords) leave memory with it; others stay cached.
-    plans.keepOnly(new Set(session.accounts().map((account) => account.id)));
+    // A signed-out account's plans (and their passwords) leave memory and disk with it; others
+    // stay cached.
+    const accountIds = new Set(session.accounts().map((account) => account.id));
+    plans.keepOnly(accountIds);
+    void plansCache.keepOnly(accountIds);
     // Check results and alerts belong to one account: another account (or none) starts afresh.
     if (accountId !== checkedAccountId) {
       checkedAccountId = accountId;
@@ -310,7 +322,12 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       scheduler.stop();
       updates.stop();
       checks.forget();
-      await Promise.all([clipboard.clearOnQuit(), localPorts.closeAll(), browsers.closeAll()]);
+      await Promise.all([
+        clipboard.clearOnQuit(),
+        localPorts.closeAll(),
+        browsers.closeAll(),
+        plansCache.close(),
+      ]);
     },
   };
 }

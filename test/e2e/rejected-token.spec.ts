@@ -115,6 +115,21 @@ test('a revoked token keeps the plans listed and copyable, read-only, until sign
   await signInAgain(page, api, harness);
 });
 
+test('after a restart, a revoked token still shows the plans kept on this computer', async ({
+  popup,
+}) => {
+  const { page, api } = popup;
+  const demo = accountOf(api, 'demo');
+  await expectPlansShown(page, demo.plans);
+
+  // Revoked while the app was closed: the first refresh of the next run is refused.
+  api.tokens.revokeAllFor(demo.user.uuid);
+  const harness = await popup.restart();
+  await expect(statusRegion(page)).toContainText('Token refused');
+  expect(harness.services.session.status().state).toBe('rejected');
+  await expectReadOnlyList(page, api, harness);
+});
+
 test.describe('a token that expires', () => {
   // The service's clock: two hours behind at first, so that a token valid there is already
   // past its `exp` for the app, then set to now, when the service turns it down as expired.

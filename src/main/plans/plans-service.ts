@@ -17,12 +17,15 @@ import { KeyedSerialQueue } from './keyed-serial-queue';
 import { PendingChanges, type ProxyField } from './pending-changes';
 import { buildPlanView, buildProxyView } from './plans-view-builder';
 import { listingNoticeOf } from './listing-notice';
+import type { PlansCache } from '../plans-cache/plans-cache';
 
 /** The session as the plans need it: which account, its client, and where to report a 401. */
 export interface ActiveSession {
   activeAccountId(): string | undefined;
   client(): ProxyServiceClient | undefined;
   reportRejected(): void;
+  /** The key that seals the active account's plans on disk (with a cache); none without a token. */
+  cacheKey?(): Buffer | undefined;
 }
 
 /** A proxy with the plan it belongs to and its local label. */
@@ -40,8 +43,10 @@ export interface LabelKeeper {
 }
 
 interface AccountPlans {
-  /** null until the first successful refresh. */
+  /** null until the first successful refresh, or until the cache on disk is read. */
   listing: AccountListing | null;
+  /** The cache on disk was read (once, before the first listing). */
+  cacheRead: boolean;
   updatedAt: number | null;
   error: IpcError | null;
   /** What the last good listing left out. */
@@ -55,6 +60,8 @@ interface AccountPlans {
 export interface PlansServiceOptions {
   session: ActiveSession;
   labels: LabelKeeper;
+  /** The last listing of each account on disk; without one, plans live in memory only. */
+  cache?: PlansCache;
   now?: () => number;
 }
 
@@ -67,6 +74,7 @@ export interface PlansServiceOptions {
 export class PlansService {
   readonly #session: ActiveSession;
   readonly #labels: LabelKeeper;
+  readonly #cache: PlansCache | undefined;
   readonly #now: () => number;
   readonly #accounts = new Map<string, AccountPlans>();
   readonly #pending = new PendingChanges();
@@ -78,6 +86,7 @@ export class PlansService {
   constructor(options: PlansServiceOptions) {
     this.#session = options.session;
     this.#labels = options.labels;
+    this.#cache = options.cache;
     this.#now = options.now ?? Date.now;
   }
 
@@ -127,7 +136,10 @@ export class PlansService {
     if (!accountId || !client) return this.snapshot();
     const state = this.#stateOf(accountId);
     if (!state.refresh) {
-      state.refresh = this.#load(client, accountId, state);
+      state.refresh = Promise.all([
+        this.#readCache(accountId, state),
+        this.#load(client, accountId, state),
+      ]).then(() => undefined);
       this.#announceStatus(accountId, state);
     }
     await state.refresh;
@@ -227,6 +239,31 @@ export class PlansService {
   }
 
   /**
+   * Shows the listing kept on disk while the first one of this run is on its way: at once after a
+   * restart, and in place of none when the service refuses the token or cannot be reached. A
+   * listing from the service that arrived first is newer, and wins.
+   */
+  async #readCache(accountId: string, state: AccountPlans): Promise<void> {
+    const key = this.#session.cacheKey?.();
+    if (!this.#cache || !key || state.cacheRead || state.listing) return;
+    state.cacheRead = true;
+    const cached = await this.#cache.load(accountId, key);
+    if (!cached || state.listing || !this.#accounts.has(accountId)) return;
+    this.#take(accountId, state, cached.plans);
+    state.updatedAt = cached.savedAt;
+    if (accountId === this.#session.activeAccountId()) this.accountChanged();
+  }
+
+  /** Keeps the listing on disk as it is now (see PlansCache). */
+  #saveCache(accountId: string, state: AccountPlans): void {
+    const key = this.#session.cacheKey?.();
+    const { listing } = state;
+    // The key is the active account's: a listing of another account waits for its next refresh.
+    if (!this.#cache || !key || !listing || accountId !== this.#session.activeAccountId()) return;
+    this.#cache.save(accountId, key, () => listing.plans);
+  }
+
+  /**
    * Reads the listing and announces what changed, in one step with taking it: a snapshot never
    * holds a change its revision does not count.
    */
@@ -237,6 +274,8 @@ export class PlansService {
       const { plans, problems } = await client.listPlans();
       this.#keepNewerChanges(plans, state, generationAtStart);
       changedPlans = this.#take(accountId, state, plans);
+      if (changedPlans === null) this.#cache?.touch(accountId);
+      else this.#saveCache(accountId, state);
       state.notice = listingNoticeOf(problems);
       state.updatedAt = this.#now();
       state.error = null;
@@ -310,6 +349,7 @@ export class PlansService {
           change.keep?.(accountId);
           // Looked up by id: a refresh may have replaced the cached proxy meanwhile.
           state.listing?.accept(proxyId, accepted);
+          if (Object.keys(accepted).length > 0) this.#saveCache(accountId, state);
         } finally {
           state.changeGeneration += 1;
           state.changedAt.set(proxyId, state.changeGeneration);
@@ -396,6 +436,7 @@ export class PlansService {
     if (!state) {
       state = {
         listing: null,
+        cacheRead: false,
         updatedAt: null,
         error: null,
         notice: null,

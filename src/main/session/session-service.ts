@@ -4,6 +4,7 @@ import { ProxyServiceError } from '../api/proxy-service-error';
 import { normaliseServiceUrl } from '../api/service-url';
 import type { User } from '../../shared/api';
 import { accountIdFor } from './account-id';
+import { cacheKeyOf } from './cache-key';
 import type { AccountRegistry, StoredAccount } from './account-registry';
 import { toVaultError } from './keychain-error-mapping';
 import { DEFAULT_EXPIRY_WARNING_DAYS, expiryWarning, jwtExpiry } from './jwt-expiry';
@@ -306,6 +307,16 @@ export class SessionService {
   /** The active account's client, or undefined while nobody is signed in with a usable token. */
   client(): ProxyServiceClient | undefined {
     return this.#session.state === 'active' ? this.#session.client : undefined;
+  }
+
+  /**
+   * The key of the active account's cache on disk (see cache-key.ts), also while the service
+   * refuses its token; undefined without a token (signed out, keychain error).
+   */
+  cacheKey(): Buffer | undefined {
+    const session = this.#session;
+    if (session.state !== 'active' && session.state !== 'rejected') return undefined;
+    return cacheKeyOf(session.token, session.account.id);
   }
 
   /**

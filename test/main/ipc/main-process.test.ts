@@ -15,7 +15,7 @@ const proxiesOf = (snapshot: PlansSnapshot) =>
 
 describe('the main process over its IPC handlers', () => {
   it('signs in, keeps the token in the keychain only, and lists the plans', async () => {
-    const { call, events, snapshot } = await signedIn();
+    const { call, events, snapshot, services } = await signedIn();
     const token = server().tokenFor('demo');
     expect(proxiesOf(snapshot).length).toBeGreaterThan(0);
     const [stored] = await main.keychain.entries();
@@ -29,10 +29,23 @@ describe('the main process over its IPC handlers', () => {
     ]);
     expect(everythingSent).not.toContain(token);
     expect(everythingSent).not.toContain('"password"');
+    // Every file the app wrote, the plans kept on disk included: none holds the token, nor a
+    // proxy's password in the clear.
+    await services.shutdown();
     const files = await import('node:fs').then((fs) =>
-      fs.readdirSync(main.dir()).map((name) => fs.readFileSync(`${main.dir()}/${name}`, 'utf8')),
+      fs
+        .readdirSync(main.dir(), { recursive: true, encoding: 'utf8' })
+        .map((name) => `${main.dir()}/${name}`)
+        .filter((file) => fs.statSync(file).isFile())
+        .map((file) => fs.readFileSync(file, 'latin1')),
     );
+    expect(files.some((file) => file.startsWith('PTPC'))).toBe(true);
     expect(files.join('\n')).not.toContain(token);
+    for (const proxy of proxiesOf(snapshot)) {
+      expect(files.join('\n')).not.toContain(
+        server().store.locateProxy(proxy.id)?.proxy.password ?? 'no password',
+      );
+    }
   });
 
   it('refuses a bad token with the service’s reason and stores nothing', async () => {
@@ -129,11 +142,15 @@ describe('the main process over its IPC handlers', () => {
     ).toBe('demo');
   });
 
-  it('signs out: the keychain entry goes, the popup is told', async () => {
+  it('signs out: the keychain entry and the plans kept on disk go, the popup is told', async () => {
     const { call, events } = await signedIn();
+    const cacheDir = `${main.dir()}/plans-cache`;
+    const fs = await import('node:fs');
+    await expect.poll(() => fs.existsSync(cacheDir) && fs.readdirSync(cacheDir)).toHaveLength(1);
     const status = valueOf(await call('session:sign-out', {}));
     expect(status.state).toBe('signed-out');
     expect(await main.keychain.entries()).toEqual([]);
+    await expect.poll(() => fs.readdirSync(cacheDir)).toEqual([]);
     expect(events.findLast(({ event }) => event === 'session:changed')).toMatchObject({
       event: 'session:changed',
       payload: { state: 'signed-out' },
