@@ -4,13 +4,13 @@ import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,
   expectPlansShown,
+  focusedRowOfAnOpenProxy,
   proxiesOf,
   proxyWhere,
   required,
   rowOf,
   searchBox,
   showProxy,
-  titleOf,
 } from './support/popup-ui';
 
 // The quick-access flow of a password manager: the shortcut, a few keys, the copy, gone. Few Tab
@@ -63,12 +63,7 @@ test('a row is one Tab stop; ← and → move among its buttons and back to the 
   popup,
 }) => {
   const { page, api } = popup;
-  await expectPlansShown(page, accountOf(api, 'demo').plans);
-  const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
-  const title = titleOf(proxy);
-  const row = await showProxy(page, proxy);
-  await searchBox(page).press('ArrowDown');
-  await expect(row).toBeFocused();
+  const { proxy, title, row } = await focusedRowOfAnOpenProxy(page, api);
 
   await page.keyboard.press('ArrowRight');
   expect(await focusedName(page)).toBe(`Copy ${title}`);
