@@ -1,7 +1,7 @@
 import type { SessionView } from '../../shared/ipc/session-view';
 import type { AlertService } from '../alerts/alert-service';
 import type { ClipboardGuard } from '../clipboard/clipboard-guard';
-import { copyCredentials, hostChoiceFor } from '../copy/copy-credentials';
+import { copyCredentials } from '../copy/copy-credentials';
 import type { DesktopStatusService } from '../desktop/desktop-status-service';
 import { saveExport, type SaveFile } from '../export/save-export';
 import type { FavoritesStore } from '../favorites/favorites-store';
@@ -144,12 +144,6 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
         clearsInSeconds: password ? settings.get().clipboardClearSeconds : 0,
       };
     },
-    'credentials:host-choice': async (input) => ({
-      hostChoice: hostChoiceFor(
-        { plans, settings, hostChoices: services.hostChoices },
-        input.proxyId,
-      ),
-    }),
     'credentials:set-host-choice': async (input) => {
       const { accountId, plan } = plans.entry(input.proxyId);
       services.hostChoices.set(accountId, plan.id, input.hostChoice);

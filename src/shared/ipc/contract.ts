@@ -111,11 +111,6 @@ export const ipcContract = {
       colonWarning: z.string().optional(),
     }),
   },
-  /** The host choice copies of this proxy's plan use: the one remembered, else the default. */
-  'credentials:host-choice': {
-    input: z.strictObject({ proxyId }),
-    output: z.object({ hostChoice: hostChoiceSchema }),
-  },
   /** Remembers the host choice for the proxy's plan, on this computer, per account. */
   'credentials:set-host-choice': {
     input: z.strictObject({ proxyId, hostChoice: hostChoiceSchema }),
