@@ -1,3 +1,4 @@
+import { planChoiceAfterPick } from '../../shared/credentials/host-choice';
 import type { SessionView } from '../../shared/ipc/session-view';
 import type { AlertService } from '../alerts/alert-service';
 import type { ClipboardGuard } from '../clipboard/clipboard-guard';
@@ -144,10 +145,13 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
         clearsInSeconds: password ? settings.get().clipboardClearSeconds : 0,
       };
     },
+    // Decided here, not in the popup: every client that picks a host gets the same rule.
     'credentials:set-host-choice': async (input) => {
       const { accountId, plan } = plans.entry(input.proxyId);
-      services.hostChoices.set(accountId, plan.id, input.hostChoice);
-      return { hostChoice: input.hostChoice };
+      const own = planChoiceAfterPick(input.hostChoice, settings.get().hostChoice);
+      if (own === undefined) services.hostChoices.forget(accountId, plan.id);
+      else services.hostChoices.set(accountId, plan.id, own);
+      return planHostChoices();
     },
     'credentials:plan-host-choices': async () => planHostChoices(),
     'credentials:forget-host-choice': async (input) => {

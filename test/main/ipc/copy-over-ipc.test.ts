@@ -172,6 +172,48 @@ describe('the host choice remembered per plan', () => {
     expect(again.description).not.toMatch(/assigned/);
   });
 
+  it('is forgotten when the host picked is the one Settings gives: the plan follows them again', async () => {
+    const { call, clipboard, snapshot } = await startSignedIn(main, server());
+    const [first, second] = openPlans(snapshot);
+    if (!first || !second) throw new Error('two open plans are needed');
+    const accountId = snapshot.accountId;
+    valueOf(await call('settings:update', { hostChoice: 'ipv4' }));
+    valueOf(
+      await call('credentials:set-host-choice', { proxyId: second.proxy.id, hostChoice: 'ipv6' }),
+    );
+    const secondOwn = { planId: second.planId, hostChoice: 'ipv6' };
+
+    // A host other than the settings' is the plan's own, as before.
+    expect(
+      valueOf(
+        await call('credentials:set-host-choice', { proxyId: first.proxy.id, hostChoice: 'ipv6' }),
+      ),
+    ).toEqual({ accountId, plans: [secondOwn, { planId: first.planId, hostChoice: 'ipv6' }] });
+    // The settings' host: no choice of the plan's own is left, other plans keep theirs.
+    expect(
+      valueOf(
+        await call('credentials:set-host-choice', { proxyId: first.proxy.id, hostChoice: 'ipv4' }),
+      ),
+    ).toEqual({ accountId, plans: [secondOwn] });
+    expect(valueOf(await call('credentials:plan-host-choices'))).toEqual({
+      accountId,
+      plans: [secondOwn],
+    });
+    valueOf(await call('credentials:copy', { proxyId: first.proxy.id, field: 'host' }));
+    expect(clipboard.text).toBe(first.proxy.assigned_proxy_ipv4);
+
+    // A later change of the settings reaches the plan again.
+    valueOf(await call('settings:update', { hostChoice: 'entry' }));
+    valueOf(await call('credentials:copy', { proxyId: first.proxy.id, field: 'host' }));
+    expect(clipboard.text).toBe(first.proxy.ip);
+    // Picked while it had no choice of its own: nothing to forget, nothing stored.
+    expect(
+      valueOf(
+        await call('credentials:set-host-choice', { proxyId: first.proxy.id, hostChoice: 'entry' }),
+      ),
+    ).toEqual({ accountId, plans: [secondOwn] });
+  });
+
   it('tells the popup once when its file had to be recovered', async () => {
     const { writeFileSync } = await import('node:fs');
     writeFileSync(`${main.dir()}/host-choices.json`, '{"hostChoices": ');
