@@ -249,3 +249,32 @@ test('the shortcut recorder takes the pressed combination; Esc cancels, Backspac
   await expect(field).toHaveValue('None');
   expect(harness.shortcuts.isRegistered('CommandOrControl+Shift+P')).toBe(false);
 });
+
+test.describe('on macOS', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+  });
+
+  test('the shortcut recorder writes the keys as macOS menus do: ⌃ ⌥ ⇧ ⌘, Alt as Option', async ({
+    popup,
+  }) => {
+    const { page, api, harness } = popup;
+    await expectPlansShown(page, accountOf(api, 'demo').plans);
+    await popup.show('settings');
+    const field = page.getByRole('textbox', { name: 'Global shortcut', exact: true });
+    await expect(field).toHaveValue('⇧⌘Space');
+
+    await field.focus();
+    await page.keyboard.down('Meta');
+    await page.keyboard.down('Alt');
+    await expect(field).toHaveValue('⌥⌘…');
+    await page.keyboard.press('KeyP');
+    await page.keyboard.up('Alt');
+    await page.keyboard.up('Meta');
+    await expect
+      .poll(() => harness.services.settings.get().globalHotkey)
+      .toBe('CommandOrControl+Alt+P');
+    await expect(field).toHaveValue('⌥⌘P');
+  });
+});
