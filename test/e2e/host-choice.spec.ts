@@ -89,3 +89,81 @@ test('a plan’s own host choice is shown where copies happen and undone in one 
   await page.getByRole('menuitem', { name: 'Settings', exact: true }).click();
   await expect(page.getByText(/plans? uses? (its|their) own choice/)).toHaveCount(0);
 });
+
+// Picking the host Settings → Host to copy already gives is no choice of the plan's own: no chip,
+// and the plan follows a later change of the settings.
+test('picking the host Settings gives leaves the plan following Settings, with no chip', async ({
+  popup,
+}) => {
+  const { page, api, harness } = popup;
+  const plans = accountOf(api, 'demo').plans;
+  await expectPlansShown(page, plans);
+  const plan = required(
+    plans.find(
+      (candidate) =>
+        !candidate.is_blocked &&
+        !!candidate.proxies[0]?.assigned_proxy_ipv4 &&
+        !!candidate.proxies[0].assigned_proxy_ipv6,
+    ),
+    'an open plan whose first proxy has assigned addresses',
+  );
+  const proxy = required(plan.proxies[0], 'a proxy of the plan');
+  const title = titleOf(proxy);
+  const accountId = required(harness.services.session.status().account?.id, 'the account');
+  const ownChoices = () => [...harness.services.hostChoices.ofAccount(accountId)];
+  const chip = planRegion(page, plan.name).getByRole('button', { name: /^Copies / });
+  const row = await showProxy(page, proxy);
+  const copyButton = row.getByRole('button', { name: `Copy ${title}`, exact: true });
+  const pickInCopyMenu = async (host: RegExp) => {
+    await row.getByRole('button', { name: `Copy formats for ${title}`, exact: true }).click();
+    const item = page.getByRole('menu').getByRole('menuitemradio', { name: host });
+    await item.click();
+    await expect(item).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+  };
+  const setHostInSettings = async (host: string, choice: string) => {
+    await page.getByRole('button', { name: 'Account menu', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Settings', exact: true }).click();
+    await page
+      .getByRole('radiogroup', { name: 'Host to copy' })
+      .getByRole('radio', { name: host, exact: true })
+      .check();
+    await expect.poll(() => harness.services.settings.get().hostChoice).toBe(choice);
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+  };
+
+  // Settings give the entry address; picking it keeps no "Copies entry address" chip.
+  await pickInCopyMenu(/^Entry address/);
+  await setHostInSettings('Assigned IPv4 address', 'ipv4');
+  // The plan followed the settings: its copies now paste the assigned IPv4.
+  await showProxy(page, proxy);
+  await expect(copyButton).toHaveAttribute(
+    'title',
+    `Copies with host ${proxy.assigned_proxy_ipv4} (assigned IPv4)`,
+  );
+  await expect(chip).toHaveCount(0);
+  expect(ownChoices()).toEqual([]);
+
+  // A host of its own shows the chip; picking the settings' host again takes it away.
+  await pickInCopyMenu(/^Assigned IPv6/);
+  await expect(chip).toHaveAccessibleName(/^Copies assigned IPv6 for /);
+  await pickInCopyMenu(/^Assigned IPv4/);
+  await expect(chip).toHaveCount(0);
+  await expect.poll(ownChoices).toEqual([]);
+  await expect(copyButton).toHaveAttribute(
+    'title',
+    `Copies with host ${proxy.assigned_proxy_ipv4} (assigned IPv4)`,
+  );
+
+  // And a later change of the settings reaches the plan again.
+  await setHostInSettings('Entry address (ip)', 'entry');
+  await showProxy(page, proxy);
+  await expect(copyButton).toHaveAttribute('title', `Copies with host ${proxy.ip}`);
+  harness.clipboard.userCopies('');
+  await copyButton.click();
+  await expect
+    .poll(() => harness.clipboard.text)
+    .toBe(formatCredentials(proxy, { format: 'ip-port-user-pass', hostChoice: 'entry' }));
+  await expect(chip).toHaveCount(0);
+});

@@ -4,13 +4,13 @@ import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,
   expectPlansShown,
+  focusedRowOfAnOpenProxy,
   proxiesOf,
   proxyWhere,
   required,
   rowOf,
   searchBox,
   showProxy,
-  titleOf,
 } from './support/popup-ui';
 
 // The quick-access flow of a password manager: the shortcut, a few keys, the copy, gone. Few Tab
@@ -63,12 +63,7 @@ test('a row is one Tab stop; ← and → move among its buttons and back to the 
   popup,
 }) => {
   const { page, api } = popup;
-  await expectPlansShown(page, accountOf(api, 'demo').plans);
-  const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
-  const title = titleOf(proxy);
-  const row = await showProxy(page, proxy);
-  await searchBox(page).press('ArrowDown');
-  await expect(row).toBeFocused();
+  const { proxy, title, row } = await focusedRowOfAnOpenProxy(page, api);
 
   await page.keyboard.press('ArrowRight');
   expect(await focusedName(page)).toBe(`Copy ${title}`);
@@ -253,4 +248,33 @@ test('the shortcut recorder takes the pressed combination; Esc cancels, Backspac
   await expect.poll(() => harness.services.settings.get().globalHotkey).toBeNull();
   await expect(field).toHaveValue('None');
   expect(harness.shortcuts.isRegistered('CommandOrControl+Shift+P')).toBe(false);
+});
+
+test.describe('on macOS', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+  });
+
+  test('the shortcut recorder writes the keys as macOS menus do: ⌃ ⌥ ⇧ ⌘, Alt as Option', async ({
+    popup,
+  }) => {
+    const { page, api, harness } = popup;
+    await expectPlansShown(page, accountOf(api, 'demo').plans);
+    await popup.show('settings');
+    const field = page.getByRole('textbox', { name: 'Global shortcut', exact: true });
+    await expect(field).toHaveValue('⇧⌘Space');
+
+    await field.focus();
+    await page.keyboard.down('Meta');
+    await page.keyboard.down('Alt');
+    await expect(field).toHaveValue('⌥⌘…');
+    await page.keyboard.press('KeyP');
+    await page.keyboard.up('Alt');
+    await page.keyboard.up('Meta');
+    await expect
+      .poll(() => harness.services.settings.get().globalHotkey)
+      .toBe('CommandOrControl+Alt+P');
+    await expect(field).toHaveValue('⌥⌘P');
+  });
 });

@@ -4,8 +4,8 @@ import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,
   expectPlansShown,
+  focusedRowOfAnOpenProxy,
   proxiesOf,
-  proxyWhere,
   required,
   rowOf,
   searchBox,
@@ -113,13 +113,8 @@ test('→ reaches every control of a row, Tab those of its settings, each with a
   popup,
 }) => {
   const { page, api } = popup;
-  await expectPlansShown(page, accountOf(api, 'demo').plans);
-  // A blocked plan's rows offer no rotation controls (see blocked-plan.spec.ts).
-  const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
-  const title = titleOf(proxy);
-  const row = await showProxy(page, proxy);
-  await searchBox(page).press('ArrowDown');
-  await expect(row).toBeFocused();
+  // Of an open plan: a blocked plan's rows offer no rotation controls (see blocked-plan.spec.ts).
+  const { title } = await focusedRowOfAnOpenProxy(page, api);
 
   // The row's own line: Copy, its formats, and the button that opens the rest, which comes last.
   await pressThrough(page, 'ArrowRight', [
@@ -141,12 +136,7 @@ test('the context-menu key on a row opens its controls, with the focus in them; 
   popup,
 }) => {
   const { page, api } = popup;
-  await expectPlansShown(page, accountOf(api, 'demo').plans);
-  const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
-  const title = titleOf(proxy);
-  const row = await showProxy(page, proxy);
-  await searchBox(page).press('ArrowDown');
-  await expect(row).toBeFocused();
+  const { title, row } = await focusedRowOfAnOpenProxy(page, api);
 
   await page.keyboard.press('ContextMenu');
   const controls = row.getByRole('group', { name: `Settings of ${title}`, exact: true });

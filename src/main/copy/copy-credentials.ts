@@ -27,10 +27,6 @@ export type CopyRequest = {
 );
 
 /** The host a copy of this proxy uses when the request names none: its plan's, else the default. */
-export function hostChoiceFor(parts: Omit<CopyParts, 'clipboard'>, proxyId: number): HostChoice {
-  return hostChoiceOf(parts, parts.plans.entry(proxyId));
-}
-
 function hostChoiceOf(
   parts: Omit<CopyParts, 'clipboard' | 'plans'>,
   { accountId, plan }: { accountId: string; plan: { id: number } },

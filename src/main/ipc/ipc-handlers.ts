@@ -1,7 +1,8 @@
+import { planChoiceAfterPick } from '../../shared/credentials/host-choice';
 import type { SessionView } from '../../shared/ipc/session-view';
 import type { AlertService } from '../alerts/alert-service';
 import type { ClipboardGuard } from '../clipboard/clipboard-guard';
-import { copyCredentials, hostChoiceFor } from '../copy/copy-credentials';
+import { copyCredentials } from '../copy/copy-credentials';
 import type { DesktopStatusService } from '../desktop/desktop-status-service';
 import { saveExport, type SaveFile } from '../export/save-export';
 import type { FavoritesStore } from '../favorites/favorites-store';
@@ -144,16 +145,13 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
         clearsInSeconds: password ? settings.get().clipboardClearSeconds : 0,
       };
     },
-    'credentials:host-choice': async (input) => ({
-      hostChoice: hostChoiceFor(
-        { plans, settings, hostChoices: services.hostChoices },
-        input.proxyId,
-      ),
-    }),
+    // Decided here, not in the popup: every client that picks a host gets the same rule.
     'credentials:set-host-choice': async (input) => {
       const { accountId, plan } = plans.entry(input.proxyId);
-      services.hostChoices.set(accountId, plan.id, input.hostChoice);
-      return { hostChoice: input.hostChoice };
+      const own = planChoiceAfterPick(input.hostChoice, settings.get().hostChoice);
+      if (own === undefined) services.hostChoices.forget(accountId, plan.id);
+      else services.hostChoices.set(accountId, plan.id, own);
+      return planHostChoices();
     },
     'credentials:plan-host-choices': async () => planHostChoices(),
     'credentials:forget-host-choice': async (input) => {

@@ -38,3 +38,15 @@ export function copyHostOf(
   const address = chooseHost(proxy, choice);
   return { choice: address === proxy.ip ? 'entry' : choice, address };
 }
+
+/**
+ * What a host picked in a copy menu leaves as the plan's own choice: none when it is the one
+ * Settings → Host to copy gives. A plan holding a copy of today's setting would show as "its own
+ * choice" and stop following the settings, though the user only confirmed them.
+ */
+export function planChoiceAfterPick(
+  picked: HostChoice,
+  settingsChoice: HostChoice,
+): HostChoice | undefined {
+  return picked === settingsChoice ? undefined : picked;
+}

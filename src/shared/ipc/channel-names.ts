@@ -17,7 +17,6 @@ export const IPC_CHANNELS = [
   'proxy:set-pinned',
   'favorites:list',
   'credentials:copy',
-  'credentials:host-choice',
   'credentials:set-host-choice',
   'credentials:plan-host-choices',
   'credentials:forget-host-choice',

@@ -111,15 +111,13 @@ export const ipcContract = {
       colonWarning: z.string().optional(),
     }),
   },
-  /** The host choice copies of this proxy's plan use: the one remembered, else the default. */
-  'credentials:host-choice': {
-    input: z.strictObject({ proxyId }),
-    output: z.object({ hostChoice: hostChoiceSchema }),
-  },
-  /** Remembers the host choice for the proxy's plan, on this computer, per account. */
+  /**
+   * The host picked for the proxy's plan, remembered on this computer, per account; the one
+   * Settings → Host to copy gives forgets the plan's choice instead. Answers the account's list.
+   */
   'credentials:set-host-choice': {
     input: z.strictObject({ proxyId, hostChoice: hostChoiceSchema }),
-    output: z.object({ hostChoice: hostChoiceSchema }),
+    output: planHostChoicesSchema,
   },
   /** The active account's plans whose copies use a host choice of their own, not the settings'. */
   'credentials:plan-host-choices': { input: none, output: planHostChoicesSchema },

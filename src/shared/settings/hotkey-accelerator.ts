@@ -151,16 +151,43 @@ export function checkAccelerator(
   return { ok: true, accelerator: [...modifiers, key].join('+') };
 }
 
-/** A shortcut as people say it on this platform ("Ctrl+Shift+Space"), for messages. */
+/**
+ * macOS shows a shortcut as its menus do: the modifiers' symbols, in Apple's order (Control,
+ * Option, Shift, Command), joined to the key without "+" ("⌥⇧⌘P"). Its users know Alt as Option
+ * and Super (the Windows key) as Command: that is what their keys say.
+ */
+const MAC_MODIFIER_SYMBOLS: Readonly<Record<string, string>> = {
+  Control: '⌃',
+  Alt: '⌥',
+  Option: '⌥',
+  Shift: '⇧',
+  CommandOrControl: '⌘',
+  Command: '⌘',
+  Super: '⌘',
+};
+const MAC_SYMBOL_ORDER = '⌃⌥⇧⌘';
+
+function describeOnMac(parts: string[]): string {
+  const symbols = parts.map((part) => MAC_MODIFIER_SYMBOLS[part]);
+  const modifiers = [...new Set(symbols.filter((symbol) => symbol !== undefined))].sort(
+    (a, b) => MAC_SYMBOL_ORDER.indexOf(a) - MAC_SYMBOL_ORDER.indexOf(b),
+  );
+  const rest = parts.filter((_, index) => symbols[index] === undefined);
+  return [...modifiers, ...rest].join('');
+}
+
+/**
+ * A shortcut as people say it on this platform ("Ctrl+Shift+Space", on macOS "⇧⌘Space"), for
+ * messages and the shortcut field. A last part that is no key ("…") is kept as it is.
+ */
 export function describeAccelerator(accelerator: string, platform: string): string {
-  return accelerator
-    .split('+')
+  const parts = splitParts(accelerator);
+  if (platform === 'darwin') return describeOnMac(parts);
+  return parts
     .map((part) => {
-      if (part === 'CommandOrControl') return platform === 'darwin' ? 'Cmd' : 'Ctrl';
+      if (part === 'CommandOrControl' || part === 'Control') return 'Ctrl';
       if (part === 'Command') return 'Cmd';
-      if (part === 'Control') return 'Ctrl';
-      if (part === 'Super')
-        return platform === 'win32' ? 'Win' : platform === 'darwin' ? 'Cmd' : 'Super';
+      if (part === 'Super') return platform === 'win32' ? 'Win' : 'Super';
       return part;
     })
     .join('+');

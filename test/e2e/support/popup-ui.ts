@@ -119,6 +119,23 @@ export async function controlsOfAnOpenProxy(
   return { proxy, title: titleOf(proxy), row };
 }
 
+/**
+ * The demo account's plans shown, then the row of a proxy of an open (not blocked) plan found by
+ * search and focused from the search box with ↓: where the keyboard tests of a row start.
+ * Returns the proxy, its row's title and the row.
+ */
+export async function focusedRowOfAnOpenProxy(
+  page: Page,
+  api: ApiServer,
+): Promise<{ proxy: Proxy; title: string; row: Locator }> {
+  await expectPlansShown(page, accountOf(api, 'demo').plans);
+  const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
+  const row = await showProxy(page, proxy);
+  await searchBox(page).press('ArrowDown');
+  await expect(row).toBeFocused();
+  return { proxy, title: titleOf(proxy), row };
+}
+
 /** Waits until the signed-in popup shows the account's plans. */
 export async function expectPlansShown(page: Page, plans: readonly Plan[]): Promise<void> {
   await expect(searchBox(page)).toBeVisible();

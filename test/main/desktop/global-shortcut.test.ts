@@ -36,7 +36,7 @@ describe('the global shortcut over globalShortcut', () => {
     const result = createGlobalHotkey(registry, 'darwin', () => {}).set('CommandOrControl+Shift+P');
     expect(result).toEqual({
       ok: false,
-      message: 'Cmd+Shift+P is used by another app — choose another.',
+      message: '⇧⌘P is used by another app — choose another.',
     });
   });
 

@@ -108,7 +108,6 @@ describe('the IPC contract under fuzz', () => {
       'proxy:set-pinned': [{ proxyId, pinned: true }],
       'favorites:list': [undefined],
       'credentials:copy': [{ proxyId }, { proxyId, field: 'password' }],
-      'credentials:host-choice': [{ proxyId }],
       'credentials:set-host-choice': [{ proxyId, hostChoice: 'entry' }],
       'credentials:plan-host-choices': [undefined],
       'credentials:forget-host-choice': [{ planId: 1 }, { planId: 987_654_321 }],

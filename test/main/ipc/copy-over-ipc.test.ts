@@ -93,9 +93,8 @@ describe('the host choice remembered per plan', () => {
     const { call, clipboard, snapshot } = await startSignedIn(main, server());
     const [first, second] = openPlans(snapshot);
     if (!first || !second) throw new Error('two open plans are needed');
-    expect(valueOf(await call('credentials:host-choice', { proxyId: first.proxy.id }))).toEqual({
-      hostChoice: 'entry',
-    });
+    const accountId = snapshot.accountId;
+    expect(valueOf(await call('credentials:plan-host-choices'))).toEqual({ accountId, plans: [] });
 
     valueOf(
       await call('credentials:set-host-choice', { proxyId: first.proxy.id, hostChoice: 'ipv6' }),
@@ -120,17 +119,20 @@ describe('the host choice remembered per plan', () => {
     valueOf(await call('settings:update', { hostChoice: 'ipv4' }));
     valueOf(await call('credentials:copy', { proxyId: second.proxy.id, field: 'host' }));
     expect(clipboard.text).toBe(second.proxy.assigned_proxy_ipv4);
-    expect(valueOf(await call('credentials:host-choice', { proxyId: second.proxy.id }))).toEqual({
-      hostChoice: 'ipv4',
+    // The settings' choice is no choice of the plan's own: only the first plan is listed.
+    expect(valueOf(await call('credentials:plan-host-choices'))).toEqual({
+      accountId,
+      plans: [{ planId: first.planId, hostChoice: 'ipv6' }],
     });
 
     // A new main process over the same files: the plan's choice is still there.
     const restarted = main.start();
     await restarted.services.start();
     valueOf(await restarted.call('plans:refresh'));
-    expect(
-      valueOf(await restarted.call('credentials:host-choice', { proxyId: first.proxy.id })),
-    ).toEqual({ hostChoice: 'ipv6' });
+    expect(valueOf(await restarted.call('credentials:plan-host-choices'))).toEqual({
+      accountId,
+      plans: [{ planId: first.planId, hostChoice: 'ipv6' }],
+    });
     valueOf(await restarted.call('credentials:copy', { proxyId: first.proxy.id, field: 'host' }));
     expect(restarted.clipboard.text).toBe(first.proxy.assigned_proxy_ipv6);
   });
@@ -168,6 +170,48 @@ describe('the host choice remembered per plan', () => {
       `${first.proxy.ip}:${first.proxy.port}:${first.proxy.username}:${first.proxy.password}`,
     );
     expect(again.description).not.toMatch(/assigned/);
+  });
+
+  it('is forgotten when the host picked is the one Settings gives: the plan follows them again', async () => {
+    const { call, clipboard, snapshot } = await startSignedIn(main, server());
+    const [first, second] = openPlans(snapshot);
+    if (!first || !second) throw new Error('two open plans are needed');
+    const accountId = snapshot.accountId;
+    valueOf(await call('settings:update', { hostChoice: 'ipv4' }));
+    valueOf(
+      await call('credentials:set-host-choice', { proxyId: second.proxy.id, hostChoice: 'ipv6' }),
+    );
+    const secondOwn = { planId: second.planId, hostChoice: 'ipv6' };
+
+    // A host other than the settings' is the plan's own, as before.
+    expect(
+      valueOf(
+        await call('credentials:set-host-choice', { proxyId: first.proxy.id, hostChoice: 'ipv6' }),
+      ),
+    ).toEqual({ accountId, plans: [secondOwn, { planId: first.planId, hostChoice: 'ipv6' }] });
+    // The settings' host: no choice of the plan's own is left, other plans keep theirs.
+    expect(
+      valueOf(
+        await call('credentials:set-host-choice', { proxyId: first.proxy.id, hostChoice: 'ipv4' }),
+      ),
+    ).toEqual({ accountId, plans: [secondOwn] });
+    expect(valueOf(await call('credentials:plan-host-choices'))).toEqual({
+      accountId,
+      plans: [secondOwn],
+    });
+    valueOf(await call('credentials:copy', { proxyId: first.proxy.id, field: 'host' }));
+    expect(clipboard.text).toBe(first.proxy.assigned_proxy_ipv4);
+
+    // A later change of the settings reaches the plan again.
+    valueOf(await call('settings:update', { hostChoice: 'entry' }));
+    valueOf(await call('credentials:copy', { proxyId: first.proxy.id, field: 'host' }));
+    expect(clipboard.text).toBe(first.proxy.ip);
+    // Picked while it had no choice of its own: nothing to forget, nothing stored.
+    expect(
+      valueOf(
+        await call('credentials:set-host-choice', { proxyId: first.proxy.id, hostChoice: 'entry' }),
+      ),
+    ).toEqual({ accountId, plans: [secondOwn] });
   });
 
   it('tells the popup once when its file had to be recovered', async () => {

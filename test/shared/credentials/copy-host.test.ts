@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyHostOf } from '../../../src/shared/credentials/host-choice';
+import { copyHostOf, planChoiceAfterPick } from '../../../src/shared/credentials/host-choice';
 
 const dual = {
   ip: '203.0.113.7',
@@ -40,5 +40,19 @@ describe('the host a copy that names none pastes', () => {
   it('counts an assigned address equal to the entry address as the entry address', () => {
     const same = { ...dual, assigned_proxy_ipv4: dual.ip };
     expect(copyHostOf(same, 'ipv4', 'entry')).toEqual({ choice: 'entry', address: dual.ip });
+  });
+});
+
+describe("the plan's own choice a host picked in a copy menu leaves", () => {
+  it('is none when the pick is the host Settings → Host to copy gives', () => {
+    expect(planChoiceAfterPick('entry', 'entry')).toBeUndefined();
+    expect(planChoiceAfterPick('ipv4', 'ipv4')).toBeUndefined();
+    expect(planChoiceAfterPick('ipv6', 'ipv6')).toBeUndefined();
+  });
+
+  it('is the pick when the settings give another host', () => {
+    expect(planChoiceAfterPick('ipv6', 'entry')).toBe('ipv6');
+    expect(planChoiceAfterPick('ipv4', 'ipv6')).toBe('ipv4');
+    expect(planChoiceAfterPick('entry', 'ipv4')).toBe('entry');
   });
 });

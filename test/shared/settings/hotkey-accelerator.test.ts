@@ -78,10 +78,31 @@ describe('checkAccelerator: refused shortcuts, with the reason', () => {
 });
 
 describe('describeAccelerator', () => {
-  it('uses the names printed on each platform’s keys', () => {
-    expect(describeAccelerator('CommandOrControl+Shift+Space', 'darwin')).toBe('Cmd+Shift+Space');
+  it('uses the names printed on the keys of Windows and Linux, joined by "+"', () => {
     expect(describeAccelerator('CommandOrControl+Shift+Space', 'win32')).toBe('Ctrl+Shift+Space');
+    expect(describeAccelerator('CommandOrControl+Shift+Space', 'linux')).toBe('Ctrl+Shift+Space');
+    expect(describeAccelerator('Control+Alt+F5', 'win32')).toBe('Ctrl+Alt+F5');
     expect(describeAccelerator('Super+Alt+P', 'win32')).toBe('Win+Alt+P');
     expect(describeAccelerator('Super+Alt+P', 'linux')).toBe('Super+Alt+P');
+    expect(describeAccelerator('Control++', 'linux')).toBe('Ctrl++');
+  });
+
+  it('shows macOS its menu symbols, Alt as Option, in the order Control, Option, Shift, Command', () => {
+    expect(describeAccelerator('CommandOrControl+Shift+Space', 'darwin')).toBe('⇧⌘Space');
+    expect(describeAccelerator('Alt+P', 'darwin')).toBe('⌥P');
+    expect(describeAccelerator('Option+P', 'darwin')).toBe('⌥P');
+    expect(describeAccelerator('Control+K', 'darwin')).toBe('⌃K');
+    expect(describeAccelerator('Command+K', 'darwin')).toBe('⌘K');
+    expect(describeAccelerator('Super+K', 'darwin')).toBe('⌘K');
+    // The accelerator's order (Command first) is not the menus' order.
+    expect(describeAccelerator('CommandOrControl+Control+Alt+Shift+F1', 'darwin')).toBe('⌃⌥⇧⌘F1');
+    expect(describeAccelerator('Command+Plus', 'darwin')).toBe('⌘Plus');
+    expect(describeAccelerator('Control++', 'darwin')).toBe('⌃+');
+  });
+
+  it('keeps a last part that is no key, for the modifiers held while recording', () => {
+    expect(describeAccelerator('CommandOrControl+Shift+…', 'linux')).toBe('Ctrl+Shift+…');
+    expect(describeAccelerator('CommandOrControl+Alt+…', 'darwin')).toBe('⌥⌘…');
+    expect(describeAccelerator('…', 'darwin')).toBe('…');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The system the popup runs on, as Node's `process.platform` names it: the shortcut recorder
- * records and shows keys in its words (Cmd on macOS, Ctrl elsewhere). Read from the user agent:
+ * records and shows keys in its words (⌘ on macOS, Ctrl elsewhere). Read from the user agent:
  * the renderer has no `process`, and the platform is no secret worth a channel.
  */
 export function userPlatform(

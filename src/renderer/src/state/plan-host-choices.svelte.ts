@@ -1,4 +1,8 @@
-import { copyHostOf, type CopyHost } from '../../../shared/credentials/host-choice';
+import {
+  copyHostOf,
+  planChoiceAfterPick,
+  type CopyHost,
+} from '../../../shared/credentials/host-choice';
 import type { HostChoice } from '../../../shared/credentials/host-choices';
 import type { IpcOutput } from '../../../shared/ipc/contract';
 import type { ProxyView } from '../../../shared/ipc/plans-view';
@@ -49,15 +53,22 @@ class PlanHostChoices {
     if (result.ok) this.view = result.value;
   }
 
-  /** Shown at once; a choice that could not be saved is said and taken back. */
-  async remember(proxyId: number, planId: number, hostChoice: HostChoice): Promise<void> {
+  /**
+   * The host picked in a copy menu for the proxy's plan; the settings' one makes the plan follow
+   * the settings again. Shown at once as the main process will decide it, then as it answers; a
+   * choice that could not be saved is said and taken back.
+   */
+  async remember(proxyId: number, planId: number, picked: HostChoice): Promise<void> {
+    const own = planChoiceAfterPick(picked, settings.view?.hostChoice ?? 'entry');
     const others = this.view.plans.filter((plan) => plan.planId !== planId);
     this.view = {
       accountId: plans.snapshot?.accountId ?? this.view.accountId,
-      plans: [...others, { planId, hostChoice }],
+      plans: own === undefined ? others : [...others, { planId, hostChoice: own }],
     };
-    const result = await bridge().credentials.setHostChoice({ proxyId, hostChoice });
-    if (!result.ok) {
+    const result = await bridge().credentials.setHostChoice({ proxyId, hostChoice: picked });
+    if (result.ok) {
+      this.view = result.value;
+    } else {
       toasts.error(result.error.message);
       await this.load();
     }
