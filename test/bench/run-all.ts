@@ -2,6 +2,7 @@ import { benchChanges } from './changes.bench';
 import { benchExport } from './export.bench';
 import { benchForwarding } from './forwarding.bench';
 import { benchListingValidation } from './listing-validation.bench';
+import { benchPlansCache } from './plans-cache.bench';
 import { benchPopupChanges } from './popup-changes.bench';
 import { benchPopup } from './popup.bench';
 import { benchPortAttacks } from './port-attacks.bench';
@@ -9,6 +10,7 @@ import { benchPortAttacks } from './port-attacks.bench';
 // Every benchmark, one after the other, each printing `key: value` lines.
 benchListingValidation();
 benchExport();
+await benchPlansCache();
 await benchPopup();
 await benchChanges();
 await benchPopupChanges();
