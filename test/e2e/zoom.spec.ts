@@ -7,7 +7,7 @@ import {
   expectReachable,
   expectShownWhole,
 } from './support/layout-checks';
-import { SIGNED_IN_STATES } from './support/popup-states';
+import { SIGNED_IN_STATES, checkSummary } from './support/popup-states';
 import {
   accountOf,
   expectPlansShown,
@@ -222,5 +222,24 @@ test('a plan’s name beside a badge is shown whole, on two lines at most', asyn
     (node) => node.getBoundingClientRect().height / parseFloat(getComputedStyle(node).lineHeight),
   );
   expect(lines).toBe(2);
+  await expectNoHorizontalScroll(page);
+});
+
+test('a check’s summary, folded beside the filters and unfolded, is inside the window whole', async ({
+  popup,
+}) => {
+  const { page, api } = popup;
+  await checkSummary(page, api);
+  const chip = page.getByRole('button', { name: 'Check: Not checked', exact: true });
+  await expectReachable(chip);
+  await expectReachable(
+    page.getByRole('button', { name: 'Dismiss the check summary', exact: true }),
+  );
+  await expectNoHorizontalScroll(page);
+  await chip.click();
+  const summary = page.getByRole('status').filter({ hasText: 'IP echo service' });
+  await expect(summary).toBeVisible();
+  await expectShownWhole(summary);
+  await expect(summary).toBeInViewport({ ratio: 1 });
   await expectNoHorizontalScroll(page);
 });
