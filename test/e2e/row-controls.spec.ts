@@ -1,5 +1,6 @@
 import { expect, test } from './support/popup-fixtures';
-import { controlsOfAnOpenProxy, resultCount, searchBox } from './support/popup-ui';
+import { SIGNED_IN_STATES } from './support/popup-states';
+import { controlsOfAnOpenProxy, required, resultCount, searchBox } from './support/popup-ui';
 
 // A row's controls open in the window's top layer, as a popover: a press outside them closes
 // them, as one outside a menu does, and the keyboard goes on from the row.
@@ -45,4 +46,17 @@ test('a press on another control closes the controls and gives that control the 
   await searchBox(page).click();
   await expect(controls).toHaveCount(0);
   await expect(searchBox(page)).toBeFocused();
+});
+
+test('a press on a label outside them gives the focus to its control', async ({ popup }) => {
+  const { page, api } = popup;
+  await required(SIGNED_IN_STATES['local-ports'], 'the local ports state')(page, api);
+  const keep = page.getByRole('checkbox', { name: 'Keep across restarts', exact: true });
+  const more = page.getByRole('button', { name: /^More for / }).first();
+  await more.click();
+  const controls = page.getByRole('group', { name: /^Settings of (?!the local port)/ });
+  await expect(controls).toBeVisible();
+  await page.getByText('Keep across restarts', { exact: true }).click();
+  await expect(controls).toHaveCount(0);
+  await expect(keep).toBeFocused();
 });
