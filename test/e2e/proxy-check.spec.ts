@@ -5,6 +5,8 @@ import {
   startHttpProxyAccepting,
   type LocalServer,
 } from '../main/proxy-check/proxy-servers';
+import type { Locator } from '@playwright/test';
+import { expectShownWhole } from './support/layout-checks';
 import { expect, test, type Popup } from './support/popup-fixtures';
 import {
   accountOf,
@@ -12,6 +14,7 @@ import {
   gatewayTitleOf,
   openControls,
   required,
+  resultCount,
   rowOf,
   showProxy,
 } from './support/popup-ui';
@@ -196,6 +199,51 @@ servers.describe('proxy check', () => {
         'the fastest proxy',
       );
       await expect.poll(() => popup.harness.clipboard.text).toContain(fastest.username);
+    },
+  );
+
+  servers(
+    'the summary is a chip on the status filters’ line, unfolded on demand and dismissible',
+    async ({ popup, echo, httpProxy }) => {
+      const { page } = popup;
+      await expectPlansShown(page, accountOf(popup.api, 'demo').plans);
+      const plan = usablePlan(popup);
+      for (const proxy of plan.proxies) pointAt(proxy, httpProxy.port);
+      await reload(popup, echo.url('/'));
+      await page.getByRole('button', { name: `Actions for ${plan.name}`, exact: true }).click();
+      const total = plan.proxies.length;
+      await page.getByRole('menuitem', { name: `Check ${total} proxies`, exact: true }).click();
+
+      const chip = page.getByRole('button', {
+        name: `Check: ${total} of ${total} working`,
+        exact: true,
+      });
+      await expect(chip).toHaveAttribute('aria-expanded', 'false');
+      // On one line with the filters and the count: the run costs the list no line of its own.
+      const middle = async (locator: Locator) => {
+        const box = required(await locator.boundingBox(), 'a box');
+        return box.y + box.height / 2;
+      };
+      const filters = page.getByRole('group', { name: 'Filter by status', exact: true });
+      const firstFilter = filters.getByRole('button').first();
+      expect(await middle(chip)).toBeCloseTo(await middle(firstFilter), 0);
+      expect(await middle(chip)).toBeCloseTo(await middle(resultCount(page)), 0);
+
+      // Folded, its words are still read out; unfolded, on screen whole.
+      const summary = page.getByRole('status').filter({ hasText: 'working ·' });
+      const words = new RegExp(`^${total} of ${total} working · fastest \\d+ ms$`);
+      await expect(summary).toHaveText(words);
+      await expect(summary).not.toBeInViewport();
+      await chip.click();
+      await expect(chip).toHaveAttribute('aria-expanded', 'true');
+      await expect(summary).toBeInViewport({ ratio: 1 });
+      await expectShownWhole(summary);
+      await chip.click();
+      await expect(summary).not.toBeInViewport();
+
+      await page.getByRole('button', { name: 'Dismiss the check summary', exact: true }).click();
+      await expect(chip).toHaveCount(0);
+      await expect(summary).toHaveCount(0);
     },
   );
 

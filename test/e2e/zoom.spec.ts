@@ -7,8 +7,15 @@ import {
   expectReachable,
   expectShownWhole,
 } from './support/layout-checks';
-import { SIGNED_IN_STATES } from './support/popup-states';
-import { accountOf, expectPlansShown, required, resultCount, searchBox } from './support/popup-ui';
+import { SIGNED_IN_STATES, checkSummary } from './support/popup-states';
+import {
+  accountOf,
+  expectPlansShown,
+  planRegion,
+  required,
+  resultCount,
+  searchBox,
+} from './support/popup-ui';
 
 // The popup at 200 % page zoom: everything lays out again in 190 × 280 CSS px, nothing is cut
 // off, every control can be reached and opens what it should.
@@ -190,4 +197,49 @@ test('a service that hangs is reported with the wait it was given, whole, not as
   await expect(page.getByText(/Offline/)).toHaveCount(0);
   await expectShownWhole(status);
   await expect(status).toContainText(/Showing data from/);
+});
+
+test('a plan’s name beside a badge is shown whole, on two lines at most', async ({ popup }) => {
+  const { page, api } = popup;
+  await plansShown(page, api);
+  const plan = required(
+    accountOf(api, 'demo').plans.find((entry) => entry.is_blocked),
+    'a blocked plan',
+  );
+  // 24 characters: a dozen more than the narrow header's first line holds.
+  plan.name = 'Residential Germany West';
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  const region = planRegion(page, plan.name);
+  const name = region.getByRole('heading', { level: 2, name: plan.name, exact: true });
+  await expect(name).toBeVisible();
+  await expect(region.getByText('Blocked', { exact: true })).toBeVisible();
+  await expectShownWhole(name);
+  const cut = await name.evaluate(
+    (node) => node.scrollWidth > node.clientWidth || node.scrollHeight > node.clientHeight,
+  );
+  expect(cut).toBe(false);
+  const lines = await name.evaluate(
+    (node) => node.getBoundingClientRect().height / parseFloat(getComputedStyle(node).lineHeight),
+  );
+  expect(lines).toBe(2);
+  await expectNoHorizontalScroll(page);
+});
+
+test('a check’s summary, folded beside the filters and unfolded, is inside the window whole', async ({
+  popup,
+}) => {
+  const { page, api } = popup;
+  await checkSummary(page, api);
+  const chip = page.getByRole('button', { name: 'Check: Not checked', exact: true });
+  await expectReachable(chip);
+  await expectReachable(
+    page.getByRole('button', { name: 'Dismiss the check summary', exact: true }),
+  );
+  await expectNoHorizontalScroll(page);
+  await chip.click();
+  const summary = page.getByRole('status').filter({ hasText: 'IP echo service' });
+  await expect(summary).toBeVisible();
+  await expectShownWhole(summary);
+  await expect(summary).toBeInViewport({ ratio: 1 });
+  await expectNoHorizontalScroll(page);
 });

@@ -10,7 +10,7 @@ import type {
   ProxyChecksLastRun,
   ProxyChecksView,
 } from '../../shared/proxy-check/check-view';
-import { runSummary } from '../../shared/proxy-check/run-summary';
+import { runHeadline, runSummary } from '../../shared/proxy-check/run-summary';
 import type { CheckFailure } from './check-failure';
 import { checkProxy, type CheckProxy, type CheckTarget } from './check-proxy';
 import {
@@ -245,9 +245,11 @@ export class ProxyCheckService {
       const last = this.#entries.get(proxyId)?.last;
       if (last) results.push(last);
     }
+    const headline = runHeadline(results);
     const summary = runSummary(results);
     this.#runsEnded += 1;
-    this.#lastRun = summary === null ? null : { number: this.#runsEnded, summary };
+    this.#lastRun =
+      headline === null || summary === null ? null : { number: this.#runsEnded, headline, summary };
     this.#clearRun();
   }
 

@@ -54,6 +54,8 @@ const proxyChecksLastRunSchema = z
   .object({
     /** Counts the runs since the app started, so the popup can tell a dismissed line from a new one. */
     number: z.int().positive(),
+    /** "7 of 8 working" or "Not checked": the summary folded into a chip, its counts whole. */
+    headline: z.string(),
     /** "7 of 8 working · fastest 42 ms · 1 login refused", or why the echo could not be reached. */
     summary: z.string(),
   })

@@ -43,6 +43,17 @@ export function runSummary(results: readonly ProxyCheckResult[]): string | null 
   return parts.join(' · ');
 }
 
+/**
+ * The run in a few words, for a chip beside the status filters: "7 of 8 working", or "Not
+ * checked" when the echo could not be reached (its summary says why). Null as `runSummary`.
+ */
+export function runHeadline(results: readonly ProxyCheckResult[]): string | null {
+  if (results.length === 0) return null;
+  if (results.every(isEchoUnreachable)) return 'Not checked';
+  const working = results.filter((result) => result.ok).length;
+  return `${working} of ${results.length} working`;
+}
+
 type Failure = Extract<ProxyCheckResult, { ok: false }>;
 
 function isEchoUnreachable(result: ProxyCheckResult): result is Failure {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect } from './popup-fixtures';
 import { accountOf, expectPlansShown, openControls, proxyWhere, showProxy } from './popup-ui';
 import type { ApiServer } from '../../api-server/server';
+import { deadPort } from '../../main/proxy-check/proxy-servers';
 
 // The screens and panels a person can reach, each a step from the signed-in plans screen, shared
 // by the accessibility checks and the screenshots so both look at the same states.
@@ -107,6 +108,11 @@ export const SIGNED_IN_STATES: Record<string, PopupState> = {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: /^Copies assigned IPv6 for / })).toBeVisible();
   },
+  'check-summary': async (page, api) => {
+    await checkSummary(page, api);
+    await page.getByRole('button', { name: /^Check: /, expanded: false }).click();
+    await expect(page.locator('#check-summary')).toBeVisible();
+  },
   'account-details': async (page, api) => {
     await plans(page, api);
     await page.getByRole('button', { name: 'Account menu', exact: true }).click();
@@ -167,6 +173,22 @@ export const SIGNED_IN_STATES: Record<string, PopupState> = {
     await expect(warning).toBeVisible();
   },
 };
+
+/**
+ * A plan checked against an echo that cannot be reached: the longest summary there is (the echo's
+ * message), folded into its chip beside the status filters.
+ */
+export async function checkSummary(page: Page, api: ApiServer): Promise<void> {
+  await settings(page, api);
+  const field = page.getByRole('textbox', { name: 'IP echo URL', exact: true });
+  await field.fill(`http://127.0.0.1:${await deadPort()}/`);
+  await field.press('Enter');
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  const name = `Actions for ${firstPlanName(api)}`;
+  await page.getByRole('button', { name, exact: true }).click();
+  await page.getByRole('menuitem', { name: /^Check \d+ prox/ }).click();
+  await expect(page.getByRole('button', { name: 'Check: Not checked', exact: true })).toBeVisible();
+}
 
 /** The service turns the token down: the plans stay, read-only, under "Sign in again". */
 async function tokenRefused(page: Page, api: ApiServer): Promise<void> {

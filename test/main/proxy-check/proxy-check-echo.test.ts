@@ -84,7 +84,7 @@ describe('a run whose echo is down', () => {
       })),
     );
     // The summary is the echo's message, not "0 of 3 working".
-    expect(view.lastRun).toEqual({ number: 1, summary: message });
+    expect(view.lastRun).toEqual({ number: 1, headline: 'Not checked', summary: message });
     expect(servers().httpProxy.sockets.accepted).toBe(0);
     expect(servers().socksProxy.sockets.accepted).toBe(0);
   });
@@ -121,6 +121,7 @@ describe('a run whose echo answers', () => {
     expect(view.entries.map((entry) => entry.last?.ok)).toEqual([true, true, true, false]);
     expect(view.lastRun).toEqual({
       number: 1,
+      headline: '3 of 4 working',
       summary: expect.stringMatching(/^3 of 4 working · fastest \d+ ms · 1 login refused$/),
     });
     expect(servers().httpProxy.sockets.accepted).toBe(4);

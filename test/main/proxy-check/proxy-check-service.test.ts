@@ -450,7 +450,11 @@ describe('onChange', () => {
     expect(deltas.map((delta) => delta.lastRun)).toEqual([
       null,
       null,
-      { number: 1, summary: expect.stringMatching(/^1 of 1 working · \d+ ms$/) },
+      {
+        number: 1,
+        headline: '1 of 1 working',
+        summary: expect.stringMatching(/^1 of 1 working · \d+ ms$/),
+      },
     ]);
   });
 });
@@ -496,7 +500,7 @@ describe('deltas', () => {
       entries: [{ proxyId: 500, state: 'idle', last: again }],
       removed: [],
       run: null,
-      lastRun: { number: 2, summary: '1 of 1 working · 2 ms' },
+      lastRun: { number: 2, headline: '1 of 1 working', summary: '1 of 1 working · 2 ms' },
     });
   });
 

@@ -63,7 +63,7 @@ describe('applyChecksDelta', () => {
 
   it('sets the last run’s summary a delta brings, and clears it when a run starts', () => {
     const state = checksStateOf(view(3, [idle(1)]));
-    const lastRun = { number: 1, summary: '1 of 1 working · 120 ms' };
+    const lastRun = { number: 1, headline: '1 of 1 working', summary: '1 of 1 working · 120 ms' };
     applyChecksDelta(state, delta(4, { lastRun }));
     expect(state.lastRun).toEqual(lastRun);
     applyChecksDelta(state, delta(5, { run: { total: 1, done: 0, failed: 0 } }));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckFailureReason } from '../../../src/shared/proxy-check/check-reasons';
 import { CHECK_FAILURE_REASONS } from '../../../src/shared/proxy-check/check-reasons';
 import type { ProxyCheckResult } from '../../../src/shared/proxy-check/check-view';
-import { runSummary } from '../../../src/shared/proxy-check/run-summary';
+import { runHeadline, runSummary } from '../../../src/shared/proxy-check/run-summary';
 
 const checkedAt = '2026-11-22T10:00:00.000Z';
 
@@ -76,5 +76,26 @@ describe('runSummary', () => {
     const lines = CHECK_FAILURE_REASONS.map((reason) => runSummary([works(10), fails(reason)]));
     expect(new Set(lines).size).toBe(CHECK_FAILURE_REASONS.length);
     for (const line of lines) expect(line).not.toMatch(/_/);
+  });
+});
+
+describe('runHeadline', () => {
+  it.each<[string, ProxyCheckResult[], string | null]>([
+    ['nothing checked', [], null],
+    ['all working', [works(120), works(42)], '2 of 2 working'],
+    ['some failed', [works(42), fails('timeout'), fails('dns')], '1 of 3 working'],
+    ['none working', [fails('auth_refused')], '0 of 1 working'],
+    [
+      'the echo unreachable for all: none checked',
+      [fails('echo_unreachable', ECHO_DOWN)],
+      'Not checked',
+    ],
+    [
+      'the echo unreachable for some only: counted among the rest',
+      [works(42), fails('echo_unreachable', ECHO_DOWN)],
+      '1 of 2 working',
+    ],
+  ])('%s', (_, results, expected) => {
+    expect(runHeadline(results)).toBe(expected);
   });
 });

@@ -28,8 +28,11 @@ export const WIDE_METRICS: LayoutMetrics = {
   empty: EMPTY_PLAN_HEIGHT,
 };
 
-/** Title; Copy, formats and More; user and chips. The plan's name, then its badges and details. */
-export const NARROW_METRICS: LayoutMetrics = { header: 84, row: 74, empty: 44 };
+/**
+ * Title; Copy, formats and More; user and chips. The plan's name on up to two lines (cut only
+ * beyond them), then its badges and details.
+ */
+export const NARROW_METRICS: LayoutMetrics = { header: 104, row: 74, empty: 44 };
 
 export interface PlanBlock {
   /** False for a plan the search hides entirely (its section is display: none). */

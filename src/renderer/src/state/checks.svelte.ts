@@ -39,11 +39,11 @@ class Checks {
    */
   readonly failing: ReadonlySet<number> = $derived(failingProxyIds(this.#entries.values()));
 
-  /** The last run's summary, unless a run is under way or the user dismissed it. */
-  get summary(): string | null {
+  /** The last run, with its summary, unless a run is under way or the user dismissed it. */
+  get finishedRun(): ProxyChecksLastRun {
     const lastRun = this.lastRun;
     if (this.run || !lastRun || lastRun.number === this.#dismissedRun) return null;
-    return lastRun.summary;
+    return lastRun;
   }
 
   dismissSummary(): void {
