@@ -5,7 +5,7 @@ import { writeFile } from 'atomically';
 import { z } from 'zod';
 import { planSchema, type Plan } from '../../shared/api';
 import { PRIVATE_FILE_MODE, makePrivateFolder } from '../settings/private-files';
-import { sweepStaleTempFiles } from '../settings/stale-temp-files';
+import { TEMP_FILE_INFIX, sweepStaleTempFiles } from '../settings/stale-temp-files';
 import { seal, unseal } from './sealed-bytes';
 
 /** An account's last listing as kept on disk, and when the service last gave it. */
@@ -65,7 +65,7 @@ export function openPlansCache(options: OpenPlansCacheOptions): PlansCache {
   let closed = false;
 
   async function write(accountId: string, job: Write): Promise<void> {
-    const content = Buffer.from(JSON.stringify({ version: 1, plans: job.plans() }), 'utf8');
+    const content = Buffer.from(JSON.stringify({ version: 1, plans: job.plans() }));
     makePrivateFolder(dir);
     await writeFile(fileOf(dir, accountId), seal(job.key, accountId, content), {
       mode: PRIVATE_FILE_MODE,
@@ -74,9 +74,10 @@ export function openPlansCache(options: OpenPlansCacheOptions): PlansCache {
 
   async function remove(file: string): Promise<void> {
     try {
-      await fs.promises.rm(file, { force: true });
+      await fs.promises.unlink(file);
     } catch (error) {
-      onError(error);
+      // Gone already (another instance removed it) is what was wanted.
+      if (!isMissing(error)) onError(error);
     }
   }
 
@@ -126,8 +127,7 @@ export function openPlansCache(options: OpenPlansCacheOptions): PlansCache {
     },
 
     touch(accountId) {
-      // A write under way or waiting stamps the time itself.
-      if (closed || writing.has(accountId)) return;
+      if (closed) return;
       const now = new Date();
       fs.promises.utimes(fileOf(dir, accountId), now, now).catch((error: unknown) => {
         // No file (its first write failed): nothing to move on.
@@ -151,9 +151,10 @@ export function openPlansCache(options: OpenPlansCacheOptions): PlansCache {
       }
       for (const name of names) {
         // `<hash>.plans`, or a temp file of its write, `<hash>.plans.tmp-…`.
-        const end = name.indexOf(FILE_SUFFIX);
-        const owner = end < 0 ? name : name.slice(0, end + FILE_SUFFIX.length);
-        if (!kept.has(owner)) await remove(path.join(dir, name));
+        const ours = [...kept].some(
+          (file) => name === file || name.startsWith(`${file}${TEMP_FILE_INFIX}`),
+        );
+        if (!ours) await remove(path.join(dir, name));
       }
       // A write cut short by a crash leaves its temp file: swept once it is old.
       for (const owner of kept) sweepStaleTempFiles(path.join(dir, owner));
@@ -175,7 +176,7 @@ export function openPlansCache(options: OpenPlansCacheOptions): PlansCache {
  * also says nothing of the account to someone listing the folder.
  */
 function fileNameOf(accountId: string): string {
-  return `${createHash('sha256').update(accountId, 'utf8').digest('hex').slice(0, 32)}${FILE_SUFFIX}`;
+  return `${createHash('sha256').update(accountId).digest('hex').slice(0, 32)}${FILE_SUFFIX}`;
 }
 
 function fileOf(dir: string, accountId: string): string {

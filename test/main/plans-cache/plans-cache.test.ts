@@ -179,17 +179,34 @@ describe('plans cache', () => {
     expect(files()).toEqual([]);
   });
 
-  it('sweeps the temp file of a write cut short, once old', async () => {
+  it('lets the writes of the accounts it keeps end with their newest listing', async () => {
+    const { cache } = setUp();
+    cache.save(alice, key, () => [planWith('first')]);
+    cache.save(alice, key, () => [planWith('newest')]);
+    await cache.keepOnly(new Set([alice]));
+    await cache.settled();
+    expect((await cache.load(alice, key))?.plans[0]?.name).toBe('newest');
+  });
+
+  it('sweeps the temp file of a write cut short once old, and leaves a young one', async () => {
     const { dir, cache, files } = setUp();
     cache.save(alice, key, () => [planWith('Mobile')]);
+    cache.save(bob, key, () => [planWith('Static')]);
     await cache.settled();
-    const [name] = files();
-    const temp = path.join(dir, `${name}.tmp-123abc`);
-    fs.writeFileSync(temp, 'partial');
+    const name = files().find((file) => file !== undefined) ?? '';
+    const bobFile = files().find((file) => file !== name) ?? '';
+    const oldTemp = `${name}.tmp-123abc`;
+    const youngTemp = `${name}.tmp-456def`;
+    const bobTemp = `${bobFile}.tmp-789`;
+    for (const temp of [oldTemp, youngTemp, bobTemp]) {
+      fs.writeFileSync(path.join(dir, temp), 'partial');
+    }
     const old = new Date(Date.now() - 3_600_000);
-    fs.utimesSync(temp, old, old);
+    fs.utimesSync(path.join(dir, oldTemp), old, old);
+    // Alice stays: her old temp goes, her young one may be another instance's write under way.
+    // Bob signed out: his file and his temp go, young or not.
     await cache.keepOnly(new Set([alice]));
-    expect(files()).toEqual([name]);
+    expect(files()).toEqual([name, youngTemp].sort());
   });
 
   it('reports a write that fails, and keeps going', async () => {
@@ -201,7 +218,45 @@ describe('plans cache', () => {
     expect(errors).toHaveLength(1);
     expect(String(errors[0])).not.toContain('pw-Very-Secret-1');
     expect(await cache.load(alice, key)).toBeUndefined();
+    cache.save(alice, key, () => [planWith('Mobile')]);
+    await cache.settled();
+    expect(errors).toHaveLength(2);
+  });
+
+  it('reports a folder it cannot list or a time it cannot move, not a missing one', async () => {
+    const { dir, cache, errors } = setUp();
     await cache.keepOnly(new Set());
-    expect(errors.length).toBeGreaterThanOrEqual(1);
+    cache.touch(alice);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(errors).toEqual([]);
+    fs.writeFileSync(dir, 'not a folder');
+    await cache.keepOnly(new Set());
+    expect(errors).toHaveLength(1);
+    cache.touch(alice);
+    await expect.poll(() => errors.length).toBe(2);
+  });
+
+  it('reports a file it cannot remove', async () => {
+    const { dir, cache, errors } = setUp();
+    fs.mkdirSync(path.join(dir, 'not-a-file.plans', 'inside'), { recursive: true });
+    await cache.keepOnly(new Set());
+    expect(errors).toHaveLength(1);
+  });
+
+  it('once closed, ends the write under way and starts none', async () => {
+    const { dir, cache, files } = setUp();
+    cache.save(alice, key, () => [planWith('Mobile')]);
+    await cache.close();
+    expect(files()).toHaveLength(1);
+    const [name] = files();
+    const file = path.join(dir, name ?? '');
+    const old = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(file, old, old);
+    cache.save(bob, key, () => [planWith('Static')]);
+    cache.touch(alice);
+    await cache.settled();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(files()).toEqual([name]);
+    expect(fs.statSync(file).mtimeMs).toBeLessThan(Date.now() - 3_000_000);
   });
 });

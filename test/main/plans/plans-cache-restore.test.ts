@@ -26,6 +26,7 @@ afterEach(async () => {
 
 /** One run of the app: a session of the demo account, its plans, the cache in the data folder. */
 function run(options: { key?: Buffer | undefined; cache?: PlansCache } = {}) {
+  let active = 'account-demo';
   const cache =
     options.cache ??
     openPlansCache({
@@ -35,12 +36,19 @@ function run(options: { key?: Buffer | undefined; cache?: PlansCache } = {}) {
   runs.push(cache);
   const session = {
     client: (): ProxyServiceClient => fixture.client('demo'),
-    activeAccountId: () => 'account-demo',
+    activeAccountId: () => active,
     reportRejected: () => {},
     cacheKey: () => ('key' in options ? options.key : key),
   };
   const labels = openLabelStore({ createStore: confIn(dir()) });
-  return { cache, plans: new PlansService({ session, labels, cache }) };
+  return {
+    cache,
+    plans: new PlansService({ session, labels, cache }),
+    /** Another account becomes the active one (a switch in the popup). */
+    switchTo: (accountId: string) => {
+      active = accountId;
+    },
+  };
 }
 
 const refuseToken = () =>
@@ -56,8 +64,14 @@ describe('plans kept on disk', () => {
 
     refuseToken();
     const again = run();
+    const announced: number[] = [];
+    again.plans.onChange((update) => {
+      if (update.kind === 'snapshot') announced.push(update.snapshot.plans?.length ?? -1);
+    });
     const snapshot = await again.plans.refresh();
     expect(snapshot.error?.kind).toBe('auth');
+    // The popup is told of the kept listing, whole, once.
+    expect(announced).toEqual([servicePlanIds().length]);
     expect(snapshot.plans?.map((plan) => plan.id)).toEqual(servicePlanIds());
     // The time the service last gave it, not the time it was read back.
     expect(snapshot.updatedAt).not.toBeNull();
@@ -123,10 +137,9 @@ describe('plans kept on disk', () => {
     expect(writes).toEqual([]);
   });
 
-  it('reads the kept listing once, not on every refresh', async () => {
+  it('reads the kept listing once, not on every refresh, even when there is none', async () => {
     const first = run();
-    await first.plans.refresh();
-    await first.cache.settled();
+    fixture.service().faults.add({ path: '/users/plans', status: 401, times: 2 });
     let reads = 0;
     const counting: PlansCache = {
       ...first.cache,
@@ -136,9 +149,68 @@ describe('plans kept on disk', () => {
       },
     };
     const again = run({ cache: counting });
-    await again.plans.refresh();
-    await again.plans.refresh();
+    expect((await again.plans.refresh()).plans).toBeNull();
+    expect((await again.plans.refresh()).plans).toBeNull();
     expect(reads).toBe(1);
+  });
+
+  it('moves the time of a listing the service gave again, and saves only what changed', async () => {
+    const first = run();
+    await first.plans.refresh();
+    await first.cache.settled();
+    const calls: string[] = [];
+    const recording: PlansCache = {
+      ...first.cache,
+      save: () => calls.push('save'),
+      touch: () => calls.push('touch'),
+    };
+    const again = run({ cache: recording });
+    await again.plans.refresh();
+    calls.length = 0;
+    await again.plans.refresh();
+    // The same listing again: nothing to write, only its time moves.
+    expect(calls).toEqual(['touch']);
+    const id = fixture.changeableProxyId();
+    await again.plans.setLabel(id, 'Kept apart');
+    // A label lives in its own file: the listing has not changed.
+    expect(calls).toEqual(['touch']);
+    await again.plans.setRotation(id, !again.plans.proxy(id).is_rotating);
+    expect(calls).toEqual(['touch', 'save']);
+  });
+
+  it('neither writes nor announces another account’s listing once the popup has switched', async () => {
+    const first = run();
+    await first.plans.refresh();
+    await first.cache.settled();
+    let switched: () => void = () => {};
+    const switchedNow = new Promise<void>((resolve) => {
+      switched = resolve;
+    });
+    // The service's listing differs from the one kept: it would be saved, for the active account.
+    const plan = fixture.service().store.account('demo')?.plans[0];
+    if (!plan) throw new Error('the demo account has a plan');
+    plan.name = 'Changed meanwhile';
+    const saves: string[] = [];
+    const slow: PlansCache = {
+      ...first.cache,
+      load: async (accountId, cacheKey) => {
+        await switchedNow;
+        return first.cache.load(accountId, cacheKey);
+      },
+      save: (accountId) => saves.push(accountId),
+    };
+    const again = run({ cache: slow });
+    const snapshots: unknown[] = [];
+    again.plans.onChange((update) => {
+      if (update.kind === 'snapshot') snapshots.push(update);
+    });
+    fixture.service().faults.add({ path: '/users/plans', latencyMs: 200, times: 1 });
+    const refresh = again.plans.refresh();
+    again.switchTo('account-other');
+    switched();
+    await refresh;
+    expect(saves).toEqual([]);
+    expect(snapshots).toEqual([]);
   });
 
   it('does not let a kept listing read late replace the service’s', async () => {
