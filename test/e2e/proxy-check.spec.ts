@@ -279,6 +279,31 @@ servers.describe('proxy check', () => {
   );
 
   servers(
+    'a running check’s counts are shown whole at 200 % zoom',
+    async ({ popup, echo, httpProxy }) => {
+      const { page } = popup;
+      await expectPlansShown(page, accountOf(popup.api, 'demo').plans);
+      const plan = usablePlan(popup);
+      for (const proxy of plan.proxies) pointAt(proxy, httpProxy.port);
+      await reload(popup, echo.url('/hold'));
+      // 190 × 280 CSS px: what a 380 × 560 popup holds at 200 % page zoom.
+      await page.setViewportSize({ width: 190, height: 280 });
+
+      await page.getByRole('button', { name: `Actions for ${plan.name}`, exact: true }).click();
+      await page
+        .getByRole('menuitem', { name: `Check ${plan.proxies.length} proxies`, exact: true })
+        .click();
+      await expect.poll(() => echo.held).toBe(1);
+      echo.releaseHeld();
+      await expect.poll(() => echo.held).toBeGreaterThan(0);
+      const progress = page.getByRole('status').filter({ hasText: /^Checked \d+ of/ });
+      await expect(progress).toContainText(`of ${plan.proxies.length}`);
+      await expectShownWhole(progress);
+      await page.getByRole('button', { name: 'Cancel checks', exact: true }).click();
+    },
+  );
+
+  servers(
     'an echo that is down: its own message, no proxy blamed or even tried; then a run that works',
     async ({ popup, echo, httpProxy }) => {
       const { page } = popup;
