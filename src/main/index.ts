@@ -3,7 +3,7 @@ import ElectronStore from 'electron-store';
 import { join } from 'node:path';
 import type { IpcEvent } from '../shared/ipc/channel-names';
 import type { IpcEventPayload } from '../shared/ipc/contract';
-import { favoritesViewOf, sessionViewOf } from './ipc/views';
+import { favoritesViewOf, sessionViewOf } from './app/views';
 import { createMainServices, type MainServices } from './main-services';
 import { makePrivateFolder } from './settings/private-files';
 import { APP_KEYCHAIN_SERVICE, KeytarVault } from './session/keytar-vault';

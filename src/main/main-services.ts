@@ -8,7 +8,7 @@ import { DesktopStatusService } from './desktop/desktop-status-service';
 import type { ShortcutPort } from './desktop/shortcut-port';
 import type { SaveFile } from './export/save-export';
 import { createIpcHandlers } from './ipc/ipc-handlers';
-import { favoritesViewOf, sessionViewOf, settingsViewOf } from './ipc/views';
+import { startReactions } from './app/reactions';
 import type { IpcHandlers } from './ipc/ipc-dispatcher';
 import { openHostChoiceStore, type HostChoiceStore } from './host-choices/host-choice-store';
 import { openFavoritesStore, type FavoritesStore } from './favorites/favorites-store';
@@ -221,76 +221,22 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     log,
   });
 
-  const reviewAlerts = () => {
-    const snapshot = plans.snapshot();
-    if (snapshot.accountId && snapshot.plans && !snapshot.refreshing) {
-      alerts.review(snapshot.accountId, snapshot.plans, session.status().tokenExpiresAt);
-    }
-  };
-  const announceFavorites = () =>
-    options.emit('favorites:changed', favoritesViewOf(session.status().account?.id, favorites));
-  favorites.onChange((accountId) => {
-    // Another account's change (a tray copy racing a switch) is not what the popup shows.
-    if (accountId === session.status().account?.id) announceFavorites();
-  });
-  alerts.onChange((current) => options.emit('alerts:changed', [...current]));
-  updates.onChange((status) => options.emit('updates:changed', status));
-  desktop.onChange((status) => options.emit('desktop:changed', status));
-  plans.onChange((update) => {
-    // One proxy's change moves no plan's expiry and no proxy in or out of the listing.
-    if (update.kind !== 'proxy') {
-      // Reviewed first, so that whoever hears of the change sees the new alert count too.
-      reviewAlerts();
-      if (update.kind !== 'status') {
-        // Results of proxies gone from the listing would otherwise be kept for ever.
-        checks.dropUnlisted();
-        // A port must not outlive its proxy's place in the listing (nor hold its password); the
-        // first listing of an account reopens its kept ports.
-        if (plans.snapshot().plans !== null) {
-          localPorts
-            .keepListed(
-              session.status().account?.id,
-              (proxyId) => plans.listed(proxyId) !== undefined,
-            )
-            .catch(logFailure('Keeping the local ports in step with the listing failed'));
-        }
-      }
-    }
-    options.emit('plans:changed', update);
-  });
-  let checkedAccountId = session.status().account?.id;
-  session.onChange(() => {
-    const accountId = session.status().account?.id;
-    // A signed-out account's plans (and their passwords) leave memory and disk with it; others
-    // stay cached.
-    const accountIds = new Set(session.accounts().map((account) => account.id));
-    plans.keepOnly(accountIds);
-    void plansCache.keepOnly(accountIds);
-    // Check results and alerts belong to one account: another account (or none) starts afresh.
-    if (accountId !== checkedAccountId) {
-      checkedAccountId = accountId;
-      checks.forget();
-      alerts.clear();
-      // The ports forward with the previous account's credentials: they close with it.
-      localPorts.closeAll().catch(logFailure('Stopping the local ports failed'));
-      // Before the session's own event: the popup then has the plans of the account it shows.
-      plans.accountChanged();
-      announceFavorites();
-    }
-    scheduler.reschedule();
-    options.emit('session:changed', sessionViewOf(session));
-    // A new active account has no plans in memory yet: load them now rather than at the next tick.
-    if (session.client() && plans.snapshot().plans === null) {
-      plans.refresh().catch(logFailure('Loading the plans of the new account failed'));
-    }
-  });
-  settings.onChange((current, previous) => {
-    if (current.refreshIntervalMinutes !== previous.refreshIntervalMinutes) scheduler.reschedule();
-    if (current.alertWarningDays !== previous.alertWarningDays) reviewAlerts();
-    if (current.checkForUpdates !== previous.checkForUpdates) updates.automaticChanged();
-    if (current.globalHotkey !== previous.globalHotkey) applyShortcut();
-    options.emit('settings:changed', settingsViewOf(current));
-  });
+  startReactions(
+    {
+      session,
+      plans,
+      plansCache,
+      settings,
+      favorites,
+      alerts,
+      checks,
+      updates,
+      desktop,
+      localPorts,
+      scheduler,
+    },
+    { emit: options.emit, applyShortcut, logFailure },
+  );
 
   return {
     settings,

@@ -24,7 +24,7 @@ import type { UpdateService } from '../updates/update-service';
 import { UserFacingError } from './error-to-ipc';
 import type { IpcHandlers } from './ipc-dispatcher';
 import { refuseUnlisted } from './unlisted-proxies';
-import { favoritesViewOf, sessionViewOf, settingsViewOf } from './views';
+import { favoritesViewOf, sessionViewOf, settingsViewOf } from '../app/views';
 
 /** What the handlers work with: the main process's services, and what the shell owns. */
 export interface IpcServices {
