@@ -85,8 +85,10 @@ export async function startBenchServices(signIn: {
   };
   await call('session:sign-in', signIn);
   // Signing in starts the first load; this joins it.
-  const snapshot = await call('plans:refresh');
-  if (!snapshot.plans) throw new Error(`The plans did not load: ${snapshot.error?.message}`);
+  const outcome = await call('plans:refresh');
+  if (!services.plans.snapshot().plans) {
+    throw new Error(`The plans did not load: ${outcome.error?.message}`);
+  }
   received.reset();
   return {
     services,

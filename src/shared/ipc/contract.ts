@@ -17,6 +17,7 @@ import { alertViewSchema } from './alert-view';
 import { desktopStatusSchema } from './desktop-status';
 import { plansUpdateSchema, trustedPlansSnapshotSchema } from './plans-update';
 import { proxyViewSchema } from './plans-view';
+import { refreshOutcomeSchema } from './refresh-outcome';
 import { sessionViewSchema } from './session-view';
 import { updateStatusSchema } from './update-status';
 
@@ -60,8 +61,10 @@ export const ipcContract = {
   },
   /** The account record; the app never keeps the record's access token. */
   'account:get': { input: none, output: userSchema },
+  /** The plans whole: the popup's first snapshot of an account, the base its updates apply to. */
   'plans:list': { input: none, output: trustedPlansSnapshotSchema },
-  'plans:refresh': { input: none, output: trustedPlansSnapshotSchema },
+  /** Reloads the listing; what it found arrives as `plans:changed`, the answer says how it ended. */
+  'plans:refresh': { input: none, output: refreshOutcomeSchema },
   'proxy:set-rotation': {
     input: z.strictObject({ proxyId, isRotating: z.boolean() }),
     output: proxyViewSchema,
