@@ -18,7 +18,7 @@ function revisionOf(update: PlansUpdate): number {
   return update.kind === 'snapshot' ? update.snapshot.revision : update.revision;
 }
 
-describe('a refresh answers how it ended', () => {
+describe('commands answer with what the popup needs', () => {
   it('a refresh that finds nothing new answers how it ended, and the popup hears its status alone', async () => {
     const { call, events } = await startSignedIn(main, server());
     const from = events.length;
@@ -66,5 +66,33 @@ describe('a refresh answers how it ended', () => {
     const listed = valueOf(await call('plans:list'));
     expect(listed.error).toEqual(outcome.error);
     expect(listed.plans).toEqual(snapshot.plans);
+  });
+
+  it('a proxy change answers done alone; the popup hears each step as an update of that proxy', async () => {
+    const { call, events, snapshot } = await startSignedIn(main, server());
+    const proxy = (snapshot.plans ?? [])
+      .filter((plan) => !plan.is_blocked)
+      .flatMap((plan) => plan.proxies)[0];
+    if (!proxy) throw new Error('no changeable proxy');
+    const settled = (from: number) =>
+      plansUpdates(events, from)
+        .filter((update) => update.kind === 'proxy' && update.proxy.id === proxy.id)
+        .map((update) => (update.kind === 'proxy' ? update.proxy : undefined))
+        .at(-1);
+
+    let from = events.length;
+    const isRotating = !proxy.is_rotating;
+    expect(valueOf(await call('proxy:set-rotation', { proxyId: proxy.id, isRotating }))).toBeNull();
+    expect(settled(from)).toMatchObject({ is_rotating: isRotating, pending: { rotation: false } });
+
+    from = events.length;
+    expect(
+      valueOf(await call('proxy:set-interval', { proxyId: proxy.id, seconds: 900 })),
+    ).toBeNull();
+    expect(settled(from)).toMatchObject({ rotate_interval: 900, pending: { interval: false } });
+
+    from = events.length;
+    expect(valueOf(await call('proxy:set-label', { proxyId: proxy.id, label: 'Shop' }))).toBeNull();
+    expect(settled(from)).toMatchObject({ label: 'Shop', pending: { label: false } });
   });
 });
