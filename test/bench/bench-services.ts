@@ -10,16 +10,20 @@ import { ipcEventContract, type IpcInput, type IpcOutput } from '../../src/share
 import type { IpcResult } from '../../src/shared/ipc/ipc-error';
 import { MemoryClipboard } from '../main/clipboard/memory-clipboard';
 
-/** What reached the popup since the last reset: every event, as the transport would carry it. */
-export interface EmittedTally {
+/**
+ * What reached the popup since the last reset, as the transport would carry it: every event and
+ * every answer to its requests (a request's cost is what travels back, whichever way it goes).
+ */
+export interface ReceivedTally {
   events: number;
+  answers: number;
   bytes: number;
   reset(): void;
 }
 
 export interface BenchServices {
   services: MainServices;
-  emitted: EmittedTally;
+  received: ReceivedTally;
   /** One popup request, through the same dispatcher (input and output checked) as ipcMain's. */
   call<Channel extends IpcChannel>(
     channel: Channel,
@@ -39,11 +43,13 @@ export async function startBenchServices(signIn: {
   token: string;
 }): Promise<BenchServices> {
   const dataDir = await mkdtemp(join(tmpdir(), 'proxy-tray-bench-services-'));
-  const emitted: EmittedTally = {
+  const received: ReceivedTally = {
     events: 0,
+    answers: 0,
     bytes: 0,
     reset() {
       this.events = 0;
+      this.answers = 0;
       this.bytes = 0;
     },
   };
@@ -55,8 +61,8 @@ export async function startBenchServices(signIn: {
     browserProfilesDir: join(dataDir, 'browser-profiles'),
     emit: (event, payload) => {
       const text = JSON.stringify(ipcEventContract[event].parse(payload));
-      emitted.events += 1;
-      emitted.bytes += Buffer.byteLength(text);
+      received.events += 1;
+      received.bytes += Buffer.byteLength(text);
     },
     hidePopup: () => {},
     quit: () => {},
@@ -71,18 +77,22 @@ export async function startBenchServices(signIn: {
       input,
       console.error,
     )) as IpcResult<IpcOutput<Channel>>;
+    received.answers += 1;
+    received.bytes += Buffer.byteLength(JSON.stringify(result));
     if (!result.ok)
       throw new Error(`${channel} failed: ${result.error.kind}: ${result.error.message}`);
     return result.value;
   };
   await call('session:sign-in', signIn);
   // Signing in starts the first load; this joins it.
-  const snapshot = await call('plans:refresh');
-  if (!snapshot.plans) throw new Error(`The plans did not load: ${snapshot.error?.message}`);
-  emitted.reset();
+  const outcome = await call('plans:refresh');
+  if (!services.plans.snapshot().plans) {
+    throw new Error(`The plans did not load: ${outcome.error?.message}`);
+  }
+  received.reset();
   return {
     services,
-    emitted,
+    received,
     call,
     async close() {
       await services.shutdown();

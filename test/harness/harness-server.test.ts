@@ -75,7 +75,9 @@ describe('the browser harness', () => {
       value: { state: string };
     };
     expect(status).toMatchObject({ ok: true, value: { state: 'active' } });
-    const plans = (await (await call(h, 'plans:refresh')).json()) as {
+    const refreshed = (await (await call(h, 'plans:refresh')).json()) as unknown;
+    expect(refreshed).toMatchObject({ ok: true, value: { error: null } });
+    const plans = (await (await call(h, 'plans:list')).json()) as {
       value: { plans: unknown[] };
     };
     expect(plans.value.plans).toHaveLength(api().store.account('demo')?.plans.length ?? -1);

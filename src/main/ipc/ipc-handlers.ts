@@ -1,4 +1,5 @@
 import { planChoiceAfterPick } from '../../shared/credentials/host-choice';
+import { refreshOutcomeOf } from '../../shared/ipc/refresh-outcome';
 import type { SessionView } from '../../shared/ipc/session-view';
 import type { AlertService } from '../alerts/alert-service';
 import type { ClipboardGuard } from '../clipboard/clipboard-guard';
@@ -89,10 +90,19 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
     'session:switch-account': (input) => afterSessionChange(session.switchAccount(input.accountId)),
     'account:get': () => activeClient().getAccount(),
     'plans:list': async () => plans.snapshot(),
-    'plans:refresh': () => plans.refresh(),
-    'proxy:set-rotation': (input) => plans.setRotation(input.proxyId, input.isRotating),
-    'proxy:set-interval': (input) => plans.setRotateInterval(input.proxyId, input.seconds),
-    'proxy:set-label': (input) => plans.setLabel(input.proxyId, input.label),
+    'plans:refresh': async () => refreshOutcomeOf(await plans.refresh()),
+    'proxy:set-rotation': async (input) => {
+      await plans.setRotation(input.proxyId, input.isRotating);
+      return null;
+    },
+    'proxy:set-interval': async (input) => {
+      await plans.setRotateInterval(input.proxyId, input.seconds);
+      return null;
+    },
+    'proxy:set-label': async (input) => {
+      await plans.setLabel(input.proxyId, input.label);
+      return null;
+    },
     'proxy:reveal-password': async (input) => ({ password: plans.proxy(input.proxyId).password }),
     'credentials:copy': async (input) => {
       const copied = await copyCredentials(

@@ -16,7 +16,7 @@ import type { IpcChannel, IpcEvent } from './channel-names';
 import { alertViewSchema } from './alert-view';
 import { desktopStatusSchema } from './desktop-status';
 import { plansUpdateSchema, trustedPlansSnapshotSchema } from './plans-update';
-import { proxyViewSchema } from './plans-view';
+import { refreshOutcomeSchema } from './refresh-outcome';
 import { sessionViewSchema } from './session-view';
 import { updateStatusSchema } from './update-status';
 
@@ -60,19 +60,26 @@ export const ipcContract = {
   },
   /** The account record; the app never keeps the record's access token. */
   'account:get': { input: none, output: userSchema },
+  /** The plans whole: the popup's first snapshot of an account, the base its updates apply to. */
   'plans:list': { input: none, output: trustedPlansSnapshotSchema },
-  'plans:refresh': { input: none, output: trustedPlansSnapshotSchema },
+  /** Reloads the listing; what it found arrives as `plans:changed`, the answer says how it ended. */
+  'plans:refresh': { input: none, output: refreshOutcomeSchema },
+  /**
+   * A proxy's changes answer done or refused, nothing more: each step (pending, then the value the
+   * service applied, or the old one back) arrives as a `plans:changed` of that proxy, the one path
+   * every change takes, whoever made it.
+   */
   'proxy:set-rotation': {
     input: z.strictObject({ proxyId, isRotating: z.boolean() }),
-    output: proxyViewSchema,
+    output: z.null(),
   },
   'proxy:set-interval': {
     input: z.strictObject({ proxyId, seconds: z.int().min(1).max(MAX_ROTATE_INTERVAL_SECONDS) }),
-    output: proxyViewSchema,
+    output: z.null(),
   },
   'proxy:set-label': {
     input: z.strictObject({ proxyId, label: z.string().max(MAX_LABEL_UNITS) }),
-    output: proxyViewSchema,
+    output: z.null(),
   },
   /** Only on an explicit "show password": the plan list never carries passwords. */
   'proxy:reveal-password': {

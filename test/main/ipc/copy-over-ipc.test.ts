@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Timers } from '../../../src/main/timers';
 import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
 import { useApiServer } from '../../api-server/use-api-server';
-import { startSignedIn, useMainProcess, valueOf } from './main-services-fixture';
+import { refreshedPlans, startSignedIn, useMainProcess, valueOf } from './main-services-fixture';
 
 const server = useApiServer();
 const main = useMainProcess();
@@ -28,7 +28,7 @@ async function signedIn(extra: Parameters<ReturnType<typeof useMainProcess>['sta
     }),
   );
   if (status.state !== 'active') throw new Error('not signed in');
-  return { ...app, snapshot: valueOf(await app.call('plans:refresh')) };
+  return { ...app, snapshot: await refreshedPlans(app.call) };
 }
 
 describe('copying one field', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
 import { useApiServer } from '../../api-server/use-api-server';
-import { startSignedIn, useMainProcess, valueOf } from './main-services-fixture';
+import { refreshedPlans, startSignedIn, useMainProcess, valueOf } from './main-services-fixture';
 
 const server = useApiServer();
 const main = useMainProcess();
@@ -106,7 +106,7 @@ describe('pinned and recent proxies over IPC', () => {
       plan.proxies.findIndex((proxy) => proxy.id === proxyId),
       1,
     );
-    const reloaded = valueOf(await call('plans:refresh'));
+    const reloaded = await refreshedPlans(call);
     expect(listedIds(reloaded)).not.toContain(proxyId);
     expect(valueOf(await call('favorites:list')).pinned).toEqual([proxyId]);
   });

@@ -112,6 +112,17 @@ export async function startSignedIn(
     }),
   );
   if (status.state !== 'active') throw new Error(`Sign-in left the session ${status.state}`);
-  const snapshot = valueOf(await app.call('plans:refresh'));
+  const snapshot = await refreshedPlans(app.call);
   return { ...app, snapshot };
+}
+
+/**
+ * Reloads the plans and lists them whole: a refresh answers only how it ended (what it found
+ * reaches the popup as events), the listing is the snapshot the popup starts from.
+ */
+export async function refreshedPlans(
+  call: ReturnType<ReturnType<typeof useMainProcess>['start']>['call'],
+) {
+  valueOf(await call('plans:refresh'));
+  return valueOf(await call('plans:list'));
 }

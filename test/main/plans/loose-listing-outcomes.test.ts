@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlansSnapshot, ProxyView } from '../../../src/shared/ipc/plans-view';
 import type { Plan as StoredPlan } from '../../api-server/records';
 import { useReferenceService } from '../api/reference-service-fixture';
-import { startSignedIn, useMainProcess, valueOf } from '../ipc/main-services-fixture';
+import { refreshedPlans, startSignedIn, useMainProcess } from '../ipc/main-services-fixture';
 
 /*
  * Every variant of a loose listing, through the main services as the popup reaches them, and the
@@ -219,7 +219,7 @@ async function outcomeOf(body: (listing: Listing) => unknown) {
     body: sent === undefined ? listing : sent,
     ...(typeof sent === 'string' ? { headers: { 'content-type': 'application/json' } } : {}),
   });
-  const snapshot = valueOf(await app.call('plans:refresh'));
+  const snapshot = await refreshedPlans(app.call);
   return { app, listing, snapshot, before: app.snapshot };
 }
 

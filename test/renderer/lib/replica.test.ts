@@ -158,4 +158,24 @@ describe('Replica', () => {
     held.base(baseAt(2));
     expect(held.value).toEqual(baseAt(2));
   });
+
+  it('hears every revision handed in, whether it changed the value or not', () => {
+    const held = replica();
+    expect(held.heard).toBe(-1);
+    // Before any base: kept, not shown, but heard.
+    held.delta(change(2));
+    expect(held.heard).toBe(2);
+    held.base(baseAt(1));
+    expect(held.heard).toBe(2);
+    // Another account's: the value stays, the revision is heard all the same.
+    expect(held.delta({ revision: 5, belongs: false })).toBe(false);
+    expect(held.heard).toBe(5);
+    // A base no newer than the one held is ignored, and still heard.
+    held.base(baseAt(7));
+    expect(held.base(baseAt(6))).toBe(false);
+    expect(held.heard).toBe(7);
+    // Late ones never take it back.
+    held.delta(change(3));
+    expect(held.heard).toBe(7);
+  });
 });

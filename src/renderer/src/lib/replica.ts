@@ -27,6 +27,8 @@ export class Replica<Base extends Revisioned, Delta extends Revisioned> {
   #baseRevision = -1;
   /** The revision of the newest base or delta in `#value`. */
   #revision = -1;
+  /** The newest revision handed in, taken or not (see `heard`). */
+  #heard = -1;
   #asking = 0;
   #kept: Delta[] = [];
 
@@ -38,8 +40,18 @@ export class Replica<Base extends Revisioned, Delta extends Revisioned> {
     return this.#value;
   }
 
+  /**
+   * The newest revision of any base or delta handed in, whether it changed the value or not
+   * (another account's, one already held): events arrive in order, so every update up to it has
+   * arrived. An answer that names a revision (a refresh's) is all on screen once this reaches it.
+   */
+  get heard(): number {
+    return this.#heard;
+  }
+
   /** A full state, from an answer or an event; false when an older one than held. */
   base(next: Base): boolean {
+    this.#heard = Math.max(this.#heard, next.revision);
     if (next.revision <= this.#baseRevision) return false;
     let value = next;
     let revision = next.revision;
@@ -57,6 +69,7 @@ export class Replica<Base extends Revisioned, Delta extends Revisioned> {
 
   /** One announced change; false when it changed nothing held (yet). */
   delta(delta: Delta): boolean {
+    this.#heard = Math.max(this.#heard, delta.revision);
     if (delta.revision <= this.#revision) return false;
     if (this.#asking > 0 || this.#value === null) this.#kept.push(delta);
     if (this.#value === null) return false;
