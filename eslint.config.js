@@ -40,7 +40,12 @@ export default tseslint.config(
   },
   {
     // Command-line entry points talk to the person who started them.
-    files: ['scripts/**', 'test/api-server/cli.ts', 'test/harness/cli.ts', 'test/bench/**'],
+    files: [
+      'scripts/**',
+      'tools/reference-service/cli.ts',
+      'tools/preview/cli.ts',
+      'test/bench/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );
