@@ -26,7 +26,7 @@ export const ELECTRON_GLUE = [
 const TALKS_TO_THE_SERVICE = [
   'test/main/{api,plans,session,ipc,alerts,export}/**/*.test.ts',
   'test/main/proxy-check/checks-over-ipc.test.ts',
-  'test/harness/**/*.test.ts',
+  'test/tools/preview/**/*.test.ts',
 ];
 
 export default defineConfig({

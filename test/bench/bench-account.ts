@@ -1,4 +1,4 @@
-import { generateAccount } from '../api-server/seed';
+import { generateAccount } from '../../tools/reference-service/seed';
 
 /** 100 plans of 100 proxies by default (other plan counts for scaling), the same on every run. */
 export function benchAccount(size: { plans?: number } = {}) {

@@ -8,7 +8,7 @@ import { MemoryVault } from '../../src/main/session/memory-vault';
 import type { IpcChannel } from '../../src/shared/ipc/channel-names';
 import { ipcEventContract, type IpcInput, type IpcOutput } from '../../src/shared/ipc/contract';
 import type { IpcResult } from '../../src/shared/ipc/ipc-error';
-import { MemoryClipboard } from '../main/clipboard/memory-clipboard';
+import { MemoryClipboard } from '../../tools/stand-ins/memory-clipboard';
 
 /**
  * What reached the popup since the last reset, as the transport would carry it: every event and

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createApiServer, type ApiServer } from '../api-server/server';
+import { createApiServer, type ApiServer } from '../../tools/reference-service/server';
 import {
   spreadProxyIds,
   startBenchServices,

@@ -5,7 +5,7 @@ import { Agent, createServer, request, type IncomingMessage } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { startLocalPort, type LocalPort } from '../../src/main/local-ports/local-port';
-import { startHttpProxy } from '../main/proxy-check/proxy-servers';
+import { startHttpProxy } from '../../tools/local-network/proxy-servers';
 import { cpusApart, cpuTimeMs, type CpusApart } from './cpu-pinning';
 import { median, report } from './measure';
 

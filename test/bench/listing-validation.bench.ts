@@ -1,5 +1,5 @@
 import { decodePlanListing } from '../../src/main/api/decoding/listing-decoder';
-import { loosePlanListing } from '../api-server/loose-dialect';
+import { loosePlanListing } from '../../tools/reference-service/loose-dialect';
 import { benchAccount } from './bench-account';
 import { medianMs, report } from './measure';
 

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { hostAndPort } from '../../src/shared/credentials/url-parts';
 import { MemoryVault } from '../../src/main/session/memory-vault';
-import { createApiServer, type ApiServer } from '../api-server/server';
+import { createApiServer, type ApiServer } from '../../tools/reference-service/server';
 import { CHROMIUM_LAUNCH_OPTIONS, requireChromium } from '../e2e/support/chromium';
-import { startHarness, type Harness } from '../harness/harness-server';
+import { startHarness, type Harness } from '../../tools/preview/harness-server';
 import { median, report } from './measure';
 import { buildPopup, RENDERER_DIR } from './popup.bench';
 

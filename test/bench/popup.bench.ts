@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { MemoryVault } from '../../src/main/session/memory-vault';
-import { createApiServer } from '../api-server/server';
+import { createApiServer } from '../../tools/reference-service/server';
 import { CHROMIUM_LAUNCH_OPTIONS, requireChromium } from '../e2e/support/chromium';
-import { startHarness } from '../harness/harness-server';
+import { startHarness } from '../../tools/preview/harness-server';
 import { report } from './measure';
 
 const REPO_DIR = fileURLToPath(new URL('../../', import.meta.url));

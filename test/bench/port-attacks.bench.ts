@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { startHttpProxy } from '../main/proxy-check/proxy-servers';
+import { startHttpProxy } from '../../tools/local-network/proxy-servers';
 import { report } from './measure';
 
 const LOGIN = { username: 'bench-user', password: 'bench-password' };

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_DIR } from './electron-builder-setup';
 
 /** The documents a newcomer reads; each must stand on the repository alone. */
-const DOCUMENTS = ['README.md', 'docs/service-api.md', 'test/api-server/README.md'];
+const DOCUMENTS = ['README.md', 'docs/service-api.md', 'tools/reference-service/README.md'];
 
 /** Relative links of a Markdown text: `[text](path)` and `[text](path#anchor)`, no URLs. */
 function relativeLinks(markdown: string): string[] {

@@ -6,8 +6,8 @@ import {
   type CopyFormat,
   type HostChoice,
 } from '../../src/shared/credentials';
-import type { Proxy } from '../api-server/records';
-import type { Harness } from '../harness/harness-server';
+import type { Proxy } from '../../tools/reference-service/records';
+import type { Harness } from '../../tools/preview/harness-server';
 import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort } from '../../src/main/local-ports/free-port';
 import type { Page } from '@playwright/test';
-import type { Proxy } from '../api-server/records';
-import type { Harness } from '../harness/harness-server';
-import { startEchoServer, type EchoServer } from '../main/proxy-check/echo-server';
-import { startHttpProxyAccepting, type LocalServer } from '../main/proxy-check/proxy-servers';
+import type { Proxy } from '../../tools/reference-service/records';
+import type { Harness } from '../../tools/preview/harness-server';
+import { startEchoServer, type EchoServer } from '../../tools/local-network/echo-server';
+import { startHttpProxyAccepting, type LocalServer } from '../../tools/local-network/proxy-servers';
 import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,

@@ -1,4 +1,4 @@
-import type { Plan } from '../api-server/records';
+import type { Plan } from '../../tools/reference-service/records';
 import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,

@@ -6,7 +6,7 @@ import { accountOf, expectPlansShown } from './support/popup-ui';
 
 // The preview answers its own user only: the address it prints carries the run's key, which the
 // first visit trades for a cookie. These are the browser's side of it (the routes one by one are
-// in test/harness/harness-boundary.test.ts).
+// in test/tools/preview/harness-boundary.test.ts).
 
 const REFUSAL = 'Open the address it printed, with its key.';
 

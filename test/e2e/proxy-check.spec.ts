@@ -1,10 +1,10 @@
-import type { Plan, Proxy } from '../api-server/records';
-import { startEchoServer, type EchoServer } from '../main/proxy-check/echo-server';
+import type { Plan, Proxy } from '../../tools/reference-service/records';
+import { startEchoServer, type EchoServer } from '../../tools/local-network/echo-server';
 import {
   deadPort,
   startHttpProxyAccepting,
   type LocalServer,
-} from '../main/proxy-check/proxy-servers';
+} from '../../tools/local-network/proxy-servers';
 import type { Locator } from '@playwright/test';
 import { expectShownWhole } from './support/layout-checks';
 import { expect, test, type Popup } from './support/popup-fixtures';

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { formatCredentials } from '../../src/shared/credentials';
-import { createApiServer } from '../api-server/server';
-import type { Harness } from '../harness/harness-server';
+import { createApiServer } from '../../tools/reference-service/server';
+import type { Harness } from '../../tools/preview/harness-server';
 import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,
@@ -13,7 +13,7 @@ import {
   showProxy,
   titleOf,
 } from './support/popup-ui';
-import type { ApiServer } from '../api-server/server';
+import type { ApiServer } from '../../tools/reference-service/server';
 
 // A token the service turns down (revoked, expired) keeps the cached plans on screen: their
 // proxies still work, so copying must too, while changes wait for a new token.

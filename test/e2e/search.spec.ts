@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { formatCredentials } from '../../src/shared/credentials';
-import { startEchoServer } from '../main/proxy-check/echo-server';
-import { deadPort } from '../main/proxy-check/proxy-servers';
+import { startEchoServer } from '../../tools/local-network/echo-server';
+import { deadPort } from '../../tools/local-network/proxy-servers';
 import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,

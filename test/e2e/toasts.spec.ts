@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { Proxy } from '../api-server/records';
-import type { ApiServer } from '../api-server/server';
+import type { Proxy } from '../../tools/reference-service/records';
+import type { ApiServer } from '../../tools/reference-service/server';
 import { NEWS_MS } from '../../src/renderer/src/lib/toast-queue';
 import { expect, test } from './support/popup-fixtures';
 import {

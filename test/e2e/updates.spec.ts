@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Harness } from '../harness/harness-server';
+import type { Harness } from '../../tools/preview/harness-server';
 import { expect, test } from './support/popup-fixtures';
 import { accountOf, expectPlansShown, withoutAlerts } from './support/popup-ui';
 

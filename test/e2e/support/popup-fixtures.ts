@@ -2,10 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
-import type { ApiDialect } from '../../api-server/dialect';
-import { createApiServer, type AccountOptions, type ApiServer } from '../../api-server/server';
+import type { ApiDialect } from '../../../tools/reference-service/dialect';
+import {
+  createApiServer,
+  type AccountOptions,
+  type ApiServer,
+} from '../../../tools/reference-service/server';
 import type { TokenVault } from '../../../src/main/session/token-vault';
-import { startHarness, type Harness } from '../../harness/harness-server';
+import { startHarness, type Harness } from '../../../tools/preview/harness-server';
 import { CHROMIUM_LAUNCH_OPTIONS } from './chromium';
 import { e2eKeychain, type E2eKeychain } from './e2e-keychain';
 

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect } from './popup-fixtures';
 import { accountOf, expectPlansShown, openControls, proxyWhere, showProxy } from './popup-ui';
-import type { ApiServer } from '../../api-server/server';
-import { deadPort } from '../../main/proxy-check/proxy-servers';
+import type { ApiServer } from '../../../tools/reference-service/server';
+import { deadPort } from '../../../tools/local-network/proxy-servers';
 
 // The screens and panels a person can reach, each a step from the signed-in plans screen, shared
 // by the accessibility checks and the screenshots so both look at the same states.

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { ApiServer } from '../../api-server/server';
-import type { Harness } from '../../harness/harness-server';
-import type { Account, Plan, Proxy } from '../../api-server/records';
+import type { ApiServer } from '../../../tools/reference-service/server';
+import type { Harness } from '../../../tools/preview/harness-server';
+import type { Account, Plan, Proxy } from '../../../tools/reference-service/records';
 
 // Locators and small steps in the words of the UI contract (/tmp/ui-contract.md), so that the
 // specs read as what a person does. Names are matched exactly: the contract says they are exact.

@@ -7,7 +7,7 @@ import {
   SMOKE_PROBE_KEY,
   type SmokeProbe,
 } from '../../../src/main/shell/smoke-probe';
-import { createApiServer, type ApiServer } from '../../api-server/server';
+import { createApiServer, type ApiServer } from '../../../tools/reference-service/server';
 import { deleteAppKeychainEntry } from './app-keychain';
 import { requireSmokeApp } from './smoke-app';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertView } from '../../../src/shared/ipc/alert-view';
-import { useApiServer } from '../../api-server/use-api-server';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { startSignedIn, useMainProcess, valueOf } from '../ipc/main-services-fixture';
 
 const server = useApiServer();

@@ -1,5 +1,5 @@
 import type { Plan, User } from '../../../src/shared/api';
-import type { Plan as StoredPlan, UserRecord } from '../../api-server/records';
+import type { Plan as StoredPlan, UserRecord } from '../../../tools/reference-service/records';
 
 /*
  * What the app holds once it has read the reference service's records: the same values, with

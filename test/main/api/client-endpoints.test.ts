@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planSchema, userSchema } from '../../../src/shared/api';
 import { plansAsHeld, userAsHeld } from './as-held';
-import { createApiServer } from '../../api-server/server';
+import { createApiServer } from '../../../tools/reference-service/server';
 import { createProxyServiceClient } from '../../../src/main/api/proxy-service-client';
 import { useReferenceService } from './reference-service-fixture';
 

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ProxyServiceError } from '../../../src/main/api/proxy-service-client';
-import type { Fault } from '../../api-server/faults';
+import type { Fault } from '../../../tools/reference-service/faults';
 import { rejectionOf, useReferenceService } from './reference-service-fixture';
 
 const fixture = useReferenceService();

@@ -3,9 +3,9 @@ import {
   type ProxyServiceClient,
   type ProxyServiceClientOptions,
 } from '../../../src/main/api/proxy-service-client';
-import type { ApiServerOptions } from '../../api-server/server';
-import { blockedProxyOf, changeableProxyOf } from '../../api-server/test-helpers';
-import { useApiServer } from '../../api-server/use-api-server';
+import type { ApiServerOptions } from '../../../tools/reference-service/server';
+import { blockedProxyOf, changeableProxyOf } from '../../tools/reference-service/test-helpers';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
 
 /** The reference service for a test file, and clients signed in as its users. */
 export function useReferenceService(options: ApiServerOptions = {}) {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PLAN_FIELDS, PROXY_FIELDS } from '../../api-server/records';
+import { PLAN_FIELDS, PROXY_FIELDS } from '../../../tools/reference-service/records';
 import type { ListingProblem } from '../../../src/main/api/decoding/listing-problems';
 import type { Plan, Proxy } from '../../../src/shared/api';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClipboardGuard } from '../../../src/main/clipboard/clipboard-guard';
 import type { Timers } from '../../../src/main/timers';
-import { MemoryClipboard } from './memory-clipboard';
+import { MemoryClipboard } from '../../../tools/stand-ins/memory-clipboard';
 
 const SECRET = '203.0.113.7:8080:alice:s3cret';
 const OTHER_SECRET = 'socks5://bob:hunter2@198.51.100.23:1080';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGlobalHotkey } from '../../../src/main/shell/global-hotkey';
 import { useMainProcess } from '../ipc/main-services-fixture';
-import { RecordingShortcutRegistry } from './shortcut-registry';
+import { RecordingShortcutRegistry } from '../../../tools/stand-ins/shortcut-registry';
 
 describe('the global shortcut over globalShortcut', () => {
   it('registers the shortcut, and a press opens the popup', () => {

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatCredentials } from '../../../src/shared/credentials';
-import { useApiServer } from '../../api-server/use-api-server';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { parseCsv } from '../../support/parse-csv';
 import { startSignedIn, useMainProcess, valueOf } from '../ipc/main-services-fixture';
 

@@ -5,7 +5,7 @@ import { dispatchIpc, type IpcHandlers } from '../../../src/main/ipc/ipc-dispatc
 import { IPC_CHANNELS, type IpcChannel } from '../../../src/shared/ipc/channel-names';
 import { ipcContract } from '../../../src/shared/ipc/contract';
 import { ipcResultSchema } from '../../../src/shared/ipc/ipc-error';
-import { useApiServer } from '../../api-server/use-api-server';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { mutationsOf, type Mutation } from './contract-arbitraries';
 import { startSignedIn, useMainProcess, valueOf } from './main-services-fixture';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Timers } from '../../../src/main/timers';
 import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
-import { useApiServer } from '../../api-server/use-api-server';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { refreshedPlans, startSignedIn, useMainProcess, valueOf } from './main-services-fixture';
 
 const server = useApiServer();

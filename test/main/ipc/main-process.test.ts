@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCredentials } from '../../../src/shared/credentials';
 import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
 import { proxyTitle } from '../../../src/shared/ipc/proxy-title';
-import { useApiServer } from '../../api-server/use-api-server';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { refreshedPlans, startSignedIn, useMainProcess, valueOf } from './main-services-fixture';
 
 const server = useApiServer();

@@ -12,7 +12,7 @@ import { openLogsFolder } from '../../../src/main/logging/logs-folder';
 import type { IpcChannel, IpcEvent } from '../../../src/shared/ipc/channel-names';
 import type { IpcInput, IpcOutput } from '../../../src/shared/ipc/contract';
 import type { IpcResult } from '../../../src/shared/ipc/ipc-error';
-import { MemoryClipboard } from '../clipboard/memory-clipboard';
+import { MemoryClipboard } from '../../../tools/stand-ins/memory-clipboard';
 import { RecordingLog } from '../logging/recording-log';
 import { useTestKeychain } from '../session/test-keychain';
 import { confIn, useTempDir } from '../settings/temp-store-dir';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlansUpdate } from '../../../src/shared/ipc/plans-update';
-import { useApiServer } from '../../api-server/use-api-server';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { startSignedIn, useMainProcess, valueOf } from './main-services-fixture';
 
 const server = useApiServer();

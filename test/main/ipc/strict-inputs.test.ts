@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IPC_CHANNELS } from '../../../src/shared/ipc/channel-names';
 import { ipcContract } from '../../../src/shared/ipc/contract';
-import { useApiServer } from '../../api-server/use-api-server';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { nested } from './contract-arbitraries';
 import { startSignedIn, useMainProcess, valueOf } from './main-services-fixture';
 

@@ -3,14 +3,14 @@ import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
 import type { Upstream } from '../../../src/main/local-ports/upstream';
-import { startEchoServer, type EchoServer } from '../proxy-check/echo-server';
+import { startEchoServer, type EchoServer } from '../../../tools/local-network/echo-server';
 import {
   deadPort,
   startScriptedServer,
   startSilentServer,
   startSocksProxy,
   type LocalServer,
-} from '../proxy-check/proxy-servers';
+} from '../../../tools/local-network/proxy-servers';
 import { getOverSocks, rawExchange } from './local-clients';
 import { getThroughProxy, startRecordingHttpProxy, startRefusingProxy } from './recording-servers';
 import { networkHandles, until } from './until';

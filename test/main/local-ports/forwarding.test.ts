@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
 import type { Upstream } from '../../../src/main/local-ports/upstream';
-import { startEchoServer, type EchoServer } from '../proxy-check/echo-server';
+import { startEchoServer, type EchoServer } from '../../../tools/local-network/echo-server';
 import {
   startSocksProxy,
   startUntrustedTlsEcho,
   type LocalServer,
-} from '../proxy-check/proxy-servers';
+} from '../../../tools/local-network/proxy-servers';
 import { getOverSocks, httpsThroughConnect } from './local-clients';
 import {
   getThroughProxy,

@@ -4,7 +4,7 @@ import { Agent, createServer, request, type IncomingMessage, type Server } from 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
-import { listen } from '../proxy-check/listening';
+import { listen } from '../../../tools/local-network/listening';
 import { startRecordingHttpProxy, type RecordingProxy } from './recording-servers';
 import {
   rawApp,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
-import { startSocksProxy, type LocalServer } from '../proxy-check/proxy-servers';
+import { startSocksProxy, type LocalServer } from '../../../tools/local-network/proxy-servers';
 import { rawApp, startScriptedUpstream, type ScriptedUpstream } from './raw-peers';
 import { startHeaderEcho, type HeaderEcho } from './recording-servers';
 import { until } from './until';

@@ -2,7 +2,7 @@ import { request as httpsRequest } from 'node:https';
 import { connect, type Socket } from 'node:net';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { SocksClient } from 'socks';
-import { SELF_SIGNED_CERT } from '../proxy-check/self-signed-certificate';
+import { SELF_SIGNED_CERT } from '../../../tools/local-network/self-signed-certificate';
 import { until } from './until';
 
 /** An HTTPS GET through the local port's HTTP side (CONNECT), trusting the tests' certificate. */

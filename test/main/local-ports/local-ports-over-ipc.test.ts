@@ -3,11 +3,14 @@ import { connect, createServer } from 'node:net';
 import { findFreePort } from '../../../src/main/local-ports/free-port';
 import { LOCAL_USERNAME } from '../../../src/main/local-ports/local-password';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Proxy } from '../../api-server/records';
-import { useApiServer } from '../../api-server/use-api-server';
+import type { Proxy } from '../../../tools/reference-service/records';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { startSignedIn, useMainProcess, valueOf } from '../ipc/main-services-fixture';
-import { startEchoServer, type EchoServer } from '../proxy-check/echo-server';
-import { startHttpProxyAccepting, type LocalServer } from '../proxy-check/proxy-servers';
+import { startEchoServer, type EchoServer } from '../../../tools/local-network/echo-server';
+import {
+  startHttpProxyAccepting,
+  type LocalServer,
+} from '../../../tools/local-network/proxy-servers';
 import { until } from './until';
 
 const server = useApiServer();

@@ -1,6 +1,6 @@
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
-import { closeServer, listen } from '../proxy-check/listening';
-import { trackSockets } from '../proxy-check/socket-tracker';
+import { closeServer, listen } from '../../../tools/local-network/listening';
+import { trackSockets } from '../../../tools/local-network/socket-tracker';
 import { until } from './until';
 
 /**

@@ -7,9 +7,9 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProxy } from 'proxy';
-import { closeServer, listen } from '../proxy-check/listening';
-import type { Credentials, LocalServer } from '../proxy-check/proxy-servers';
-import { trackSockets } from '../proxy-check/socket-tracker';
+import { closeServer, listen } from '../../../tools/local-network/listening';
+import type { Credentials, LocalServer } from '../../../tools/local-network/proxy-servers';
+import { trackSockets } from '../../../tools/local-network/socket-tracker';
 
 /** A request as a server saw it. */
 export interface SeenRequest {

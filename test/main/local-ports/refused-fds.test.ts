@@ -2,7 +2,11 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
 import { openFds, settledFds } from '../../support/open-fds';
-import { deadPort, startSocksProxy, type LocalServer } from '../proxy-check/proxy-servers';
+import {
+  deadPort,
+  startSocksProxy,
+  type LocalServer,
+} from '../../../tools/local-network/proxy-servers';
 import { startRecordingHttpProxy, type RecordingProxy } from './recording-servers';
 
 /**

@@ -4,7 +4,7 @@ import { LOCAL_USERNAME, makeLocalPassword } from '../../../src/main/local-ports
 import { LocalPortError } from '../../../src/main/local-ports/local-port-error';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
 import type { Upstream } from '../../../src/main/local-ports/upstream';
-import { startSocksProxy, type LocalServer } from '../proxy-check/proxy-servers';
+import { startSocksProxy, type LocalServer } from '../../../tools/local-network/proxy-servers';
 import { getOverSocks, rawExchange } from './local-clients';
 import { rawApp } from './raw-peers';
 import {

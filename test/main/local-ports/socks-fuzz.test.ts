@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
 import { openFds, settledFds } from '../../support/open-fds';
-import { deadPort, startScriptedServer, type LocalServer } from '../proxy-check/proxy-servers';
+import {
+  deadPort,
+  startScriptedServer,
+  type LocalServer,
+} from '../../../tools/local-network/proxy-servers';
 import { socksTunnel } from './local-clients';
 import { fuzzInputs, writesOf, type FuzzInput, type FuzzPort } from './socks-fuzz-inputs';
 import { rawSocksClient, type RawSocksClient } from './socks-raw-clients';

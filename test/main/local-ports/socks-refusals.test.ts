@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
 import { openFds, settledFds } from '../../support/open-fds';
-import { deadPort } from '../proxy-check/proxy-servers';
+import { deadPort } from '../../../tools/local-network/proxy-servers';
 import { rawSocksClient, socks5, type RawSocksClient } from './socks-raw-clients';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlansSnapshot, ProxyView } from '../../../src/shared/ipc/plans-view';
-import type { Plan as StoredPlan } from '../../api-server/records';
+import type { Plan as StoredPlan } from '../../../tools/reference-service/records';
 import { useReferenceService } from '../api/reference-service-fixture';
 import { refreshedPlans, startSignedIn, useMainProcess } from '../ipc/main-services-fixture';
 

@@ -5,8 +5,8 @@ import type { PlansUpdate } from '../../../src/shared/ipc/plans-update';
 import { planViewSchema, type PlansSnapshot } from '../../../src/shared/ipc/plans-view';
 import { applyPlansUpdate, type PlansPatch } from '../../../src/renderer/src/lib/plans-patches';
 import { Replica } from '../../../src/renderer/src/lib/replica';
-import { useApiServer } from '../../api-server/use-api-server';
-import { changeableProxyOf } from '../../api-server/test-helpers';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
+import { changeableProxyOf } from '../../tools/reference-service/test-helpers';
 import { useMainProcess, valueOf } from '../ipc/main-services-fixture';
 
 const service = useApiServer();

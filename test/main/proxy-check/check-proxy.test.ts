@@ -17,7 +17,7 @@ import {
   startUntrustedTlsEcho,
   startVerboseRefusalSocksProxy,
   type LocalServer,
-} from './proxy-servers';
+} from '../../../tools/local-network/proxy-servers';
 
 const servers = useCheckServers();
 

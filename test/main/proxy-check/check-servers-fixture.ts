@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { CheckTarget } from '../../../src/main/proxy-check/check-proxy';
-import { startEchoServer, type EchoServer } from './echo-server';
+import { startEchoServer, type EchoServer } from '../../../tools/local-network/echo-server';
 import {
   startHttpProxy,
   startSocksProxy,
   type Credentials,
   type LocalServer,
-} from './proxy-servers';
+} from '../../../tools/local-network/proxy-servers';
 
 /** A password with every character that breaks naive URL building, and easy to search for. */
 export const PROXY_CREDENTIALS: Credentials = {

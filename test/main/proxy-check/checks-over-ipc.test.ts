@@ -4,10 +4,10 @@ import {
   type ProxyCheckEntry,
   type ProxyChecksView,
 } from '../../../src/shared/proxy-check/check-view';
-import { useApiServer } from '../../api-server/use-api-server';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { startSignedIn, useMainProcess, valueOf } from '../ipc/main-services-fixture';
 import { PROXY_CREDENTIALS, useCheckServers } from './check-servers-fixture';
-import { deadPort } from './proxy-servers';
+import { deadPort } from '../../../tools/local-network/proxy-servers';
 
 const service = useApiServer();
 const main = useMainProcess();

@@ -6,7 +6,7 @@ import {
   startSilentServer,
   startUntrustedTlsEcho,
   type LocalServer,
-} from './proxy-servers';
+} from '../../../tools/local-network/proxy-servers';
 
 const servers = useCheckServers();
 

@@ -13,7 +13,7 @@ import {
   type ProxyChecksView,
 } from '../../../src/shared/proxy-check/check-view';
 import { targetAt, useCheckServers } from './check-servers-fixture';
-import { startEchoServer } from './echo-server';
+import { startEchoServer } from '../../../tools/local-network/echo-server';
 
 /** The service with its real echo probe, over the local echo and proxies. */
 const servers = useCheckServers();

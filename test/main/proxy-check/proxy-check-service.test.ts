@@ -16,7 +16,7 @@ import {
   type ProxyChecksView,
 } from '../../../src/shared/proxy-check/check-view';
 import { PROXY_CREDENTIALS, targetAt, useCheckServers } from './check-servers-fixture';
-import { startSilentServer } from './proxy-servers';
+import { startSilentServer } from '../../../tools/local-network/proxy-servers';
 
 const servers = useCheckServers();
 

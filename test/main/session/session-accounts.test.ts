@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ProxyServiceClient } from '../../../src/main/api/proxy-service-client';
-import { useApiServer } from '../../api-server/use-api-server';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { buildSession, realClient } from './session-fixture';
 import { useTestKeychain } from './test-keychain';
 

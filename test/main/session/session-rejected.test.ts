@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProxyServiceError } from '../../../src/main/api/proxy-service-error';
-import { useApiServer } from '../../api-server/use-api-server';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { rejectionOf } from '../api/reference-service-fixture';
 import type { SessionService } from '../../../src/main/session/session-service';
 import { InMemoryAccountRegistry } from './in-memory-account-registry';

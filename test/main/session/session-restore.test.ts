@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProxyServiceError } from '../../../src/main/api/proxy-service-error';
 import { accountIdFor } from '../../../src/main/session/account-id';
-import { createApiServer, type ApiServer } from '../../api-server/server';
+import { createApiServer, type ApiServer } from '../../../tools/reference-service/server';
 import { rejectionOf } from '../api/reference-service-fixture';
 import { InMemoryAccountRegistry } from './in-memory-account-registry';
 import { buildSession, realClient } from './session-fixture';

@@ -3,7 +3,7 @@ import { accountIdFor } from '../../../src/main/session/account-id';
 import type { TokenVault } from '../../../src/main/session/token-vault';
 import { VaultError } from '../../../src/main/session/token-vault';
 import { StoreError } from '../../../src/main/settings/store-error';
-import { useApiServer } from '../../api-server/use-api-server';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { InMemoryAccountRegistry } from './in-memory-account-registry';
 import { buildSession } from './session-fixture';
 import { useTestKeychain } from './test-keychain';

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { accountIdFor } from '../../../src/main/session/account-id';
-import { useApiServer } from '../../api-server/use-api-server';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { rejectionOf } from '../api/reference-service-fixture';
 import { buildSession, closedPort, realClient } from './session-fixture';
 import { useTestKeychain } from './test-keychain';

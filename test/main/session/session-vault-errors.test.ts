@@ -5,7 +5,7 @@ import {
   type TokenVault,
   type VaultErrorKind,
 } from '../../../src/main/session/token-vault';
-import { useApiServer } from '../../api-server/use-api-server';
+import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { InMemoryAccountRegistry } from './in-memory-account-registry';
 import { buildSession } from './session-fixture';
 import { useTestKeychain } from './test-keychain';

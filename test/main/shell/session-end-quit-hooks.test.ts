@@ -5,7 +5,7 @@ import {
   runQuitHooksOnSessionEnd,
   type ShutdownEvent,
 } from '../../../src/main/shell/session-end-quit-hooks';
-import { MemoryClipboard } from '../clipboard/memory-clipboard';
+import { MemoryClipboard } from '../../../tools/stand-ins/memory-clipboard';
 
 const PASSWORD = '203.0.113.7:8080:alice:s3cret';
 

@@ -8,7 +8,7 @@ import { FIRST_CHECK_AFTER_MS } from '../../../src/main/updates/update-service';
 import type { IpcChannel, IpcEvent } from '../../../src/shared/ipc/channel-names';
 import type { IpcInput, IpcOutput } from '../../../src/shared/ipc/contract';
 import type { IpcResult } from '../../../src/shared/ipc/ipc-error';
-import { MemoryClipboard } from '../clipboard/memory-clipboard';
+import { MemoryClipboard } from '../../../tools/stand-ins/memory-clipboard';
 import { RecordingLog } from '../logging/recording-log';
 import { confIn, useTempDir } from '../settings/temp-store-dir';
 import { ManualTimers, ScriptedUpdater, settle } from './scripted-updater';

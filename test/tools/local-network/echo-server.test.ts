@@ -1,0 +1,41 @@
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { startEchoServer } from '../../../tools/local-network/echo-server';
+
+/** Whether a TCP connection to host:port is accepted. */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** An IPv4 address of this computer that other computers can reach, if it has one. */
+const outward = Object.values(networkInterfaces())
+  .flat()
+  .find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
+
+describe('the IP echo', () => {
+  it.skipIf(outward === undefined)(
+    'listens on 127.0.0.1 only unless a test asks for more (skipped without a network interface besides loopback)',
+    async () => {
+      const address = outward ?? '';
+      const echo = await startEchoServer();
+      const dualStack = await startEchoServer('::');
+      try {
+        expect(await accepts('127.0.0.1', echo.port)).toBe(true);
+        expect(await accepts(address, echo.port)).toBe(false);
+        // What the echo did before, and what a test asking for `::` still gets: every interface.
+        expect(await accepts(address, dualStack.port)).toBe(true);
+      } finally {
+        await echo.close();
+        await dualStack.close();
+      }
+    },
+  );
+});
