@@ -21,7 +21,7 @@ import type { LocalPortsService } from '../local-ports/local-ports-service';
 import type { OpenLogsFolderResult } from '../logging/logs-folder';
 import type { StoreRecovery } from '../settings/store-recovery';
 import type { UpdateService } from '../updates/update-service';
-import { UserFacingError } from './error-to-ipc';
+import { UserFacingError } from '../errors/user-facing-error';
 import type { IpcHandlers } from './ipc-dispatcher';
 import { refuseUnlisted } from './unlisted-proxies';
 import { favoritesViewOf, sessionViewOf, settingsViewOf } from './views';

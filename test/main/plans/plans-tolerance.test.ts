@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toIpcError } from '../../../src/main/ipc/error-to-ipc';
+import { toIpcError } from '../../../src/main/errors/error-to-ipc';
 import { openLabelStore } from '../../../src/main/labels/label-store';
 import { PlansService } from '../../../src/main/plans/plans-service';
 import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
