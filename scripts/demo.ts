@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_DIALECTS, isApiDialect } from '../test/api-server/dialect';
 import { createApiServer } from '../test/api-server/server';
-import { makePrivateFolder } from '../src/main/settings/private-files';
+import { makePrivateFolder } from '../src/main/store/private-files';
 import { startHarness } from '../test/harness/harness-server';
 import { harnessVault } from '../test/harness/harness-vault';
 import { startEchoServer } from '../test/main/proxy-check/echo-server';

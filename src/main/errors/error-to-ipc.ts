@@ -1,5 +1,5 @@
 import { ProxyServiceError } from '../api/proxy-service-error';
-import { StoreError } from '../settings/store-error';
+import { StoreError } from '../store/store-error';
 import { TemplateError } from '../../shared/credentials';
 import type { IpcError } from '../../shared/ipc/ipc-error';
 import { KeptLocallyError, UserFacingError } from './user-facing-error';

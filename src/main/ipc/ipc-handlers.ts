@@ -19,7 +19,7 @@ import type { KeptPortsStore } from '../local-ports/kept-ports-store';
 import { localPortUrl } from '../local-ports/local-port-url';
 import type { LocalPortsService } from '../local-ports/local-ports-service';
 import type { OpenLogsFolderResult } from '../logging/logs-folder';
-import type { StoreRecovery } from '../settings/store-recovery';
+import type { StoreRecovery } from '../store/store-recovery';
 import type { UpdateService } from '../updates/update-service';
 import { UserFacingError } from '../errors/user-facing-error';
 import type { IpcHandlers } from './ipc-dispatcher';

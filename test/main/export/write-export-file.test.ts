@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { saveFailureReason, writeExportFile } from '../../../src/main/export/write-export-file';
 import { UserFacingError } from '../../../src/main/errors/user-facing-error';
-import { useTempDir } from '../settings/temp-store-dir';
+import { useTempDir } from '../store/temp-store-dir';
 
 const dir = useTempDir();
 

@@ -4,7 +4,7 @@ import { openLabelStore } from '../../../src/main/labels/label-store';
 import { PlansService } from '../../../src/main/plans/plans-service';
 import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
 import { rejectionOf, useReferenceService } from '../api/reference-service-fixture';
-import { confIn, useTempDir } from '../settings/temp-store-dir';
+import { confIn, useTempDir } from '../store/temp-store-dir';
 import { isolateBidi } from '../../../src/shared/text/bidi-controls';
 
 /*
