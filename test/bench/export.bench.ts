@@ -1,4 +1,5 @@
-import { exportProxies, type ExportedProxy } from '../../src/shared/export/export-proxies';
+import { exportProxies } from '../../src/shared/export/export-proxies';
+import type { ExportedProxy } from '../../src/shared/export/exported-proxy';
 import { decodePlanListing } from '../../src/main/api/decoding/listing-decoder';
 import { benchAccount } from './bench-account';
 import { medianMs, report } from './measure';

@@ -1,4 +1,4 @@
-import type { ExportedProxy } from './export-proxies';
+import type { ExportedProxy } from './exported-proxy';
 import { type CsvValue, csvField } from './csv-field';
 
 /**

@@ -1,7 +1,7 @@
-import type { Plan, Proxy } from '../api';
 import { formatCredentials, type FormatOptions } from '../credentials/format-credentials';
 import { exportCsv } from './export-csv';
 import type { ExportKind } from './export-kinds';
+import type { ExportedProxy } from './exported-proxy';
 
 /**
  * A plan's proxies (or a search result) as a file: one credential per line in any copy format,
@@ -14,13 +14,6 @@ export type ExportFormat =
   | { kind: 'csv' }
   | { kind: 'csv-spreadsheet' }
   | { kind: 'json' };
-
-export interface ExportedProxy {
-  plan: Pick<Plan, 'id' | 'name'>;
-  proxy: Proxy;
-  /** The label shown for the proxy: the local one, else the one the service sent. */
-  label: string | null;
-}
 
 export function exportProxies(entries: readonly ExportedProxy[], format: ExportFormat): string {
   switch (format.kind) {

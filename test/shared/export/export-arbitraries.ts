@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Proxy } from '../../../src/shared/api';
-import type { ExportedProxy } from '../../../src/shared/export/export-proxies';
+import type { ExportedProxy } from '../../../src/shared/export/exported-proxy';
 
 /**
  * Characters that break CSV or trip spreadsheets: the formula starts (= + - @, tab, CR, per

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, type CsvColumn } from '../../../src/shared/export/export-csv';
-import { exportProxies, type ExportedProxy } from '../../../src/shared/export/export-proxies';
+import { exportProxies } from '../../../src/shared/export/export-proxies';
+import type { ExportedProxy } from '../../../src/shared/export/exported-proxy';
 import { parseCsv } from '../../support/parse-csv';
 import { exportedProxy } from './export-arbitraries';
 

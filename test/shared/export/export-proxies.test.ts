@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Proxy } from '../../../src/shared/api';
-import {
-  exportFileName,
-  exportProxies,
-  type ExportedProxy,
-} from '../../../src/shared/export/export-proxies';
+import { exportFileName, exportProxies } from '../../../src/shared/export/export-proxies';
+import type { ExportedProxy } from '../../../src/shared/export/exported-proxy';
 import { parseCsv } from '../../support/parse-csv';
 
 const proxy = (id: number, overrides: Partial<Proxy> = {}): Proxy => ({
