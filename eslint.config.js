@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -22,6 +23,18 @@ const NO_IMPORTS_FROM_TEST = {
 const NO_IMPORTS_FROM_TOOLS = {
   regex: '^\\.{1,2}/(?:.*/)?tools(?:/|$)',
   message: 'src/ never imports from tools/: the tools are for the demo and the tests, not the app.',
+};
+
+/**
+ * The layer rules are ESLint's own no-restricted-imports under names of their own: ESLint keeps one
+ * set of options per rule and file (a later block's replace an earlier one's), and every service
+ * falls under both the Electron rule and the layer rule, so each needs a rule of its own to hold.
+ */
+const restrictedImports = builtinRules.get('no-restricted-imports');
+const ELECTRON_ONLY =
+  'Electron may be imported only in src/main/shell/, src/main/index.ts and src/preload/.';
+const layers = {
+  rules: { 'electron-only-in-shell': restrictedImports, 'no-upward-imports': restrictedImports },
 };
 
 export default tseslint.config(
@@ -87,5 +100,92 @@ export default tseslint.config(
     name: 'import-rules/scripts-and-tools-off-test',
     files: ['scripts/**', 'tools/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_IMPORTS_FROM_TEST] }] },
+  },
+  {
+    // Layers, rule 1: Electron is imported only by the shell, the composition root and the
+    // preload. Everything else runs in plain Node, where the tests prove it (Electron's binary
+    // cannot run here).
+    files: ['src/**'],
+    ignores: ['src/main/shell/**', 'src/main/index.ts', 'src/preload/**'],
+    plugins: { layers },
+    rules: {
+      'layers/electron-only-in-shell': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: ELECTRON_ONLY }],
+          patterns: [{ regex: '^electron/', caseSensitive: true, message: ELECTRON_ONLY }],
+        },
+      ],
+    },
+  },
+  {
+    // Layers, rule 2: services (every folder of src/main but the clients' layers) import nothing
+    // from the layers that call them: the use cases (app/), the IPC transport (ipc/) and the
+    // Electron shell (shell/). Imports are relative, so the pattern is a climb of ../ (or ./ from
+    // src/main itself) straight into one of those folders; `../../shared/ipc/` does not match.
+    files: ['src/main/**'],
+    ignores: [
+      'src/main/app/**',
+      'src/main/ipc/**',
+      'src/main/shell/**',
+      'src/main/index.ts',
+      'src/main/main-services.ts',
+    ],
+    plugins: { layers },
+    rules: {
+      'layers/no-upward-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\./|(\\.\\./)+)(app|ipc|shell)(/|$)',
+              caseSensitive: true,
+              message:
+                'A service may not import app/, ipc/ or shell/: they call it, not the other way round.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Layers, rule 3: the shared contract and formats are pure: they import no process's code.
+    files: ['src/shared/**'],
+    plugins: { layers },
+    rules: {
+      'layers/no-upward-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(main|renderer|preload)(/|$)',
+              caseSensitive: true,
+              message:
+                'src/shared may not import src/main, src/renderer or src/preload: they build on it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Layers, rule 4: the popup reaches the main process only through the bridge and the shared
+    // contract. `main/` with its slash: the popup's own entry file is main.ts.
+    files: ['src/renderer/**'],
+    plugins: { layers },
+    rules: {
+      'layers/no-upward-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+main/',
+              caseSensitive: true,
+              message: 'The popup may not import src/main: it talks to it through the bridge.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

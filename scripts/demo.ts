@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_DIALECTS, isApiDialect } from '../tools/reference-service/dialect';
 import { createApiServer } from '../tools/reference-service/server';
-import { makePrivateFolder } from '../src/main/settings/private-files';
+import { makePrivateFolder } from '../src/main/store/private-files';
 import { startHarness } from '../tools/preview/harness-server';
 import { harnessVault } from '../tools/preview/harness-vault';
 import { startEchoServer } from '../tools/local-network/echo-server';

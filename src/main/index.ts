@@ -5,7 +5,7 @@ import type { IpcEvent } from '../shared/ipc/channel-names';
 import type { IpcEventPayload } from '../shared/ipc/contract';
 import { favoritesViewOf, sessionViewOf } from './app/views';
 import { createMainServices, type MainServices } from './main-services';
-import { makePrivateFolder } from './settings/private-files';
+import { makePrivateFolder } from './store/private-files';
 import { APP_KEYCHAIN_SERVICE, KeytarVault } from './session/keytar-vault';
 import { setUpLifecycle } from './shell/app-lifecycle';
 import { createAppLog, logAppStarted } from './shell/app-log';

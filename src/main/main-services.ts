@@ -27,7 +27,7 @@ import { ProxyCheckService } from './proxy-check/proxy-check-service';
 import { RefreshScheduler, type Timers } from './plans/refresh-scheduler';
 import { SessionService } from './session/session-service';
 import type { TokenVault } from './session/token-vault';
-import type { CreateConfStore } from './settings/conf-file';
+import type { CreateConfStore } from './store/conf-file';
 import { settingsAccountRegistry } from './settings/settings-account-registry';
 import { portConnectionLimits } from './local-ports/port-connection-limits';
 import { openSettingsStore, type SettingsStore } from './settings/settings-store';

@@ -109,9 +109,9 @@ const IMPORTS_FROM_TOOLS: Plant[] = [
 const ALLOWED: Plant[] = [
   { path: 'src/main/plans/planted.ts', specifier: '../labels/label-store' },
   { path: 'scripts/planted.ts', specifier: '../tools/reference-service/server' },
-  { path: 'scripts/planted.ts', specifier: '../src/main/settings/private-files' },
+  { path: 'scripts/planted.ts', specifier: '../src/main/store/private-files' },
   { path: 'tools/preview/planted.ts', specifier: '../reference-service/server' },
-  { path: 'tools/preview/planted.ts', specifier: '../../src/main/settings/private-files' },
+  { path: 'tools/preview/planted.ts', specifier: '../../src/main/store/private-files' },
   {
     path: 'test/main/plans/planted.test.ts',
     specifier: '../../../tools/local-network/echo-server',

@@ -13,7 +13,7 @@ import {
   type MainServices,
   type MainServicesOptions,
 } from '../../src/main/main-services';
-import { makePrivateFolder } from '../../src/main/settings/private-files';
+import { makePrivateFolder } from '../../src/main/store/private-files';
 import type { TokenVault } from '../../src/main/session/token-vault';
 import { ipcEventContract } from '../../src/shared/ipc/contract';
 import { MemoryClipboard } from '../stand-ins/memory-clipboard';

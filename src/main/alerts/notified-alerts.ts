@@ -4,7 +4,7 @@ import {
   openConfFile,
   readStoredBytes,
   writeStored,
-} from '../settings/conf-file';
+} from '../store/conf-file';
 
 /**
  * The alerts already shown, so that a restart does not show them again. Keys carry their day

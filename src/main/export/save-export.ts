@@ -6,7 +6,7 @@ import {
   exportProxies,
 } from '../../shared/export/export-proxies';
 import type { Settings } from '../../shared/settings/settings-schema';
-import { UserFacingError } from '../ipc/error-to-ipc';
+import { UserFacingError } from '../errors/user-facing-error';
 import type { ProxyEntry } from '../plans/plans-service';
 
 /** A file to save: the app asks with a save dialog, the browser harness offers a download. */

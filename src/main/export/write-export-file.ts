@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { UserFacingError } from '../ipc/error-to-ipc';
+import { UserFacingError } from '../errors/user-facing-error';
 
 /**
  * Writes an export where the user chose. Readable by its owner only (on systems with modes): the

@@ -1,9 +1,9 @@
 import { MAX_PINNED, MAX_RECENT } from '../../shared/favorites/favorite-limits';
-import { accountIdSchema, proxyIdSchema } from '../labels/label-schema';
-import { type CreateConfStore, openConfFile, writeStored } from '../settings/conf-file';
-import { loadRecoverableFile } from '../settings/recoverable-file';
-import { StoreError } from '../settings/store-error';
-import type { StoreRecovery } from '../settings/store-recovery';
+import { accountIdSchema, proxyIdSchema } from '../store/stored-ids';
+import { type CreateConfStore, openConfFile, writeStored } from '../store/conf-file';
+import { loadRecoverableFile } from '../store/recoverable-file';
+import { StoreError } from '../store/store-error';
+import type { StoreRecovery } from '../store/store-recovery';
 import {
   type AccountFavorites,
   FAVORITES_SCHEMA_VERSION,

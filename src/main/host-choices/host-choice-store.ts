@@ -1,7 +1,7 @@
 import type { HostChoice } from '../../shared/credentials/host-choices';
-import { type CreateConfStore, openConfFile, writeStored } from '../settings/conf-file';
-import { loadRecoverableFile } from '../settings/recoverable-file';
-import type { StoreRecovery } from '../settings/store-recovery';
+import { type CreateConfStore, openConfFile, writeStored } from '../store/conf-file';
+import { loadRecoverableFile } from '../store/recoverable-file';
+import type { StoreRecovery } from '../store/store-recovery';
 import {
   HOST_CHOICES_SCHEMA_VERSION,
   type HostChoicesByAccount,

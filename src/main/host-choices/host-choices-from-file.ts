@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HOST_CHOICE_IDS, type HostChoice } from '../../shared/credentials/host-choices';
-import { accountIdSchema } from '../labels/label-schema';
-import { isJsonObject } from '../settings/conf-file';
+import { accountIdSchema } from '../store/stored-ids';
+import { isJsonObject } from '../store/conf-file';
 
 /** The file: `{ schemaVersion, hostChoices: { <account id>: { <plan id>: "entry" | "ipv4" | "ipv6" } } }`. */
 export const HOST_CHOICES_SCHEMA_VERSION = 1;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { IPC_CHANNELS, type IpcChannel } from '../../shared/ipc/channel-names';
 import { ipcContract } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/ipc-error';
-import { toIpcError } from './error-to-ipc';
+import { toIpcError } from '../errors/error-to-ipc';
 import { describeInputIssue } from './input-issue';
 
 /** One plain async function per channel, given the validated input. */

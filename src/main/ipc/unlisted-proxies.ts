@@ -1,5 +1,5 @@
 import type { PlansService } from '../plans/plans-service';
-import { UserFacingError } from './error-to-ipc';
+import { UserFacingError } from '../errors/user-facing-error';
 
 /**
  * Refuses a request naming proxies the active account's listing does not hold, saying how many:

@@ -1,15 +1,10 @@
 import type { z } from 'zod';
-import { type CreateConfStore, openConfFile, writeStored } from '../settings/conf-file';
-import { loadRecoverableFile } from '../settings/recoverable-file';
-import { StoreError } from '../settings/store-error';
-import type { StoreRecovery } from '../settings/store-recovery';
-import {
-  LABELS_SCHEMA_VERSION,
-  type StoredLabels,
-  accountIdSchema,
-  labelSchema,
-  proxyIdSchema,
-} from './label-schema';
+import { type CreateConfStore, openConfFile, writeStored } from '../store/conf-file';
+import { loadRecoverableFile } from '../store/recoverable-file';
+import { StoreError } from '../store/store-error';
+import type { StoreRecovery } from '../store/store-recovery';
+import { accountIdSchema, proxyIdSchema } from '../store/stored-ids';
+import { LABELS_SCHEMA_VERSION, type StoredLabels, labelSchema } from './label-schema';
 import { type LabelsByAccount, labelsFromFile } from './labels-from-file';
 
 /**

@@ -1,10 +1,6 @@
-import { isJsonObject } from '../settings/conf-file';
-import {
-  LABELS_SCHEMA_VERSION,
-  accountIdSchema,
-  labelSchema,
-  proxyIdKeySchema,
-} from './label-schema';
+import { isJsonObject } from '../store/conf-file';
+import { accountIdSchema, proxyIdKeySchema } from '../store/stored-ids';
+import { LABELS_SCHEMA_VERSION, labelSchema } from './label-schema';
 
 export type LabelsByAccount = Map<string, Map<number, string>>;
 

@@ -1,4 +1,4 @@
-import type { ParsedHead } from './http-heads';
+import type { ParsedHead } from './parsed-head';
 
 /**
  * How a message's body is delimited, read strictly (RFC 9112 §6), so that the relay, the app and

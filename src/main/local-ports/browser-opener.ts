@@ -1,4 +1,4 @@
-import { UserFacingError } from '../ipc/error-to-ipc';
+import { UserFacingError } from '../errors/user-facing-error';
 import { findBrowsers, noBrowserFoundMessage, type BrowserFacts } from './browser-discovery';
 import { BrowserLaunchError, browserLaunchErrors } from './browser-launch-error';
 import type { BrowserHandle, BrowserLauncher } from './browser-launcher';

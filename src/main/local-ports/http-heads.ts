@@ -1,4 +1,5 @@
 import { framingField, type BodyFraming } from './body-framing';
+import type { ParsedHead } from './parsed-head';
 import { hostForUrl } from './upstream';
 
 /**
@@ -7,13 +8,6 @@ import { hostForUrl } from './upstream';
  * of Content-Length or chunked, never both) and a line the parser would not take whole cannot
  * slip through. Bodies pass as the bytes they were; only chunked framing is written anew.
  */
-
-/** A head as http-parser-js reports it: `headers` is [name, value, name, value, …]. */
-export interface ParsedHead {
-  versionMajor: number;
-  versionMinor: number;
-  headers: string[];
-}
 
 /** RFC 9110's token: what a method or a field name may be. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

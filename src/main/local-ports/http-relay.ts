@@ -13,8 +13,8 @@ import {
   lastChunk,
   requestHead,
   responseHead,
-  type ParsedHead,
 } from './http-heads';
+import type { ParsedHead } from './parsed-head';
 import {
   localAnswer,
   localLoginAccepted,

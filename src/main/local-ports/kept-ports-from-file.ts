@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { accountIdSchema, proxyIdSchema } from '../labels/label-schema';
-import { isJsonObject } from '../settings/conf-file';
-import type { ReadFromFile } from '../settings/recoverable-file';
+import { accountIdSchema, proxyIdSchema } from '../store/stored-ids';
+import { isJsonObject } from '../store/conf-file';
+import type { ReadFromFile } from '../store/recoverable-file';
 
 /**
  * The file: `{ schemaVersion, ports: { <account id>: [{ proxyId, port, protocol, localPassword }] },

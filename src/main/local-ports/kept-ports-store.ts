@@ -1,6 +1,6 @@
-import { type CreateConfStore, openConfFile, writeStored } from '../settings/conf-file';
-import { loadRecoverableFile } from '../settings/recoverable-file';
-import type { StoreRecovery } from '../settings/store-recovery';
+import { type CreateConfStore, openConfFile, writeStored } from '../store/conf-file';
+import { loadRecoverableFile } from '../store/recoverable-file';
+import type { StoreRecovery } from '../store/store-recovery';
 import {
   KEPT_PORTS_SCHEMA_VERSION,
   type KeptByAccount,

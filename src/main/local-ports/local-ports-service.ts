@@ -6,7 +6,7 @@ import type {
   LocalPortView,
   OpenLocalPortRequest,
 } from '../../shared/local-ports/local-port-view';
-import { UserFacingError } from '../ipc/error-to-ipc';
+import { UserFacingError } from '../errors/user-facing-error';
 import type { KeptPort } from './kept-ports-from-file';
 import type { KeptPortsStore } from './kept-ports-store';
 import { makeLocalPassword } from './local-password';

@@ -1,4 +1,4 @@
-import { networkErrorOf } from '../proxy-check/error-to-failure';
+import { networkErrorOf } from '../errors/network-error';
 
 /**
  * Why a connection through the upstream could not be opened.

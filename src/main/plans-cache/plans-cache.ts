@@ -4,8 +4,8 @@ import path from 'node:path';
 import { writeFile } from 'atomically';
 import { z } from 'zod';
 import { planSchema, type Plan } from '../../shared/api';
-import { PRIVATE_FILE_MODE, makePrivateFolder } from '../settings/private-files';
-import { TEMP_FILE_INFIX, sweepStaleTempFiles } from '../settings/stale-temp-files';
+import { PRIVATE_FILE_MODE, makePrivateFolder } from '../store/private-files';
+import { TEMP_FILE_INFIX, sweepStaleTempFiles } from '../store/stale-temp-files';
 import { seal, unseal } from './sealed-bytes';
 
 /** An account's last listing as kept on disk, and when the service last gave it. */

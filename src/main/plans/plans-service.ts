@@ -11,7 +11,8 @@ import type {
   ProxyView,
 } from '../../shared/ipc/plans-view';
 import { validatedPlanView } from '../../shared/ipc/trusted-plan-view';
-import { KeptLocallyError, toIpcError, UserFacingError } from '../ipc/error-to-ipc';
+import { toIpcError } from '../errors/error-to-ipc';
+import { KeptLocallyError, UserFacingError } from '../errors/user-facing-error';
 import { AccountListing } from './account-listing';
 import { KeyedSerialQueue } from './keyed-serial-queue';
 import { PendingChanges, type ProxyField } from './pending-changes';

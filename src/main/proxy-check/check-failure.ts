@@ -1,5 +1,5 @@
 import type { CheckFailureReason } from '../../shared/proxy-check/check-reasons';
-import type { NetworkError } from './error-to-failure';
+import type { NetworkError } from '../errors/network-error';
 
 /**
  * A check that ended in a known way, with the sentence the user reads. Messages are written here

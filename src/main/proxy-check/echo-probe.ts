@@ -3,7 +3,7 @@ import https from 'node:https';
 import { echoUrlProblem } from '../../shared/settings/echo-url';
 import { echoProbeFailures, type CheckFailure } from './check-failure';
 import { requestEcho } from './echo-request';
-import { networkErrorOf } from './error-to-failure';
+import { networkErrorOf } from '../errors/network-error';
 import { exitIpFromEchoBody } from './exit-ip';
 
 /** Short: a reachable echo answers in well under a second, and the run waits for this. */

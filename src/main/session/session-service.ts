@@ -17,7 +17,7 @@ import type {
   SessionStatus,
 } from './session-status';
 import type { TokenVault } from './token-vault';
-import { StoreError } from '../settings/store-error';
+import { StoreError } from '../store/store-error';
 import { MAX_SHOWN_NAME_LENGTH } from '../../shared/settings/settings-schema';
 
 export interface SessionServiceOptions {

@@ -1,7 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
-import { type CreateConfStore, openConfFile, readStoredBytes, writeStored } from './conf-file';
-import { backUpInvalidFile } from './invalid-file-backup';
+import {
+  type CreateConfStore,
+  openConfFile,
+  readStoredBytes,
+  writeStored,
+} from '../store/conf-file';
+import { backUpInvalidFile } from '../store/invalid-file-backup';
 import { settingsFromFile } from './settings-from-file';
 import {
   type Settings,
@@ -10,9 +15,9 @@ import {
   defaultSettings,
   settingsPatchSchema,
 } from '../../shared/settings/settings-schema';
-import { StoreError } from './store-error';
-import { type StoreRecovery, summariseProblems } from './store-recovery';
-import { parseStoredJson } from './stored-json';
+import { StoreError } from '../store/store-error';
+import { type StoreRecovery, summariseProblems } from '../store/store-recovery';
+import { parseStoredJson } from '../store/stored-json';
 
 export type SettingsListener = (settings: Settings, previous: Settings) => void;
 

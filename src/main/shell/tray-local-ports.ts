@@ -1,5 +1,5 @@
 import { menuLabel } from './menu-label';
-import type { TrayMenuFavorite, TrayMenuItem } from './tray-menu-template';
+import type { TrayMenuFavorite, TrayMenuItem } from './tray-menu-item';
 
 /** An open local port as the tray lists it: its address (never a password) and its proxy. */
 export interface TrayMenuLocalPort {

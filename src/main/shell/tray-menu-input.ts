@@ -10,10 +10,10 @@ import {
   MAX_FAVORITES_IN_MENU,
   MAX_PLANS_IN_MENU,
   MAX_PROXIES_PER_PLAN,
-  type TrayMenuFavorite,
   type TrayMenuInput,
   type TrayMenuPlan,
 } from './tray-menu-template';
+import type { TrayMenuFavorite } from './tray-menu-item';
 
 /** What the tray reads of a plan: a plans snapshot's views fit, whoever checked them. */
 export interface TrayPlanSource extends Pick<PlanView, 'id' | 'name'> {

@@ -1,4 +1,5 @@
 import { menuLabel } from './menu-label';
+import type { TrayMenuFavorite, TrayMenuItem, TrayMenuProxy } from './tray-menu-item';
 import {
   localPortsItem,
   type TrayLocalPortActions,
@@ -18,17 +19,6 @@ export interface TrayMenuAccount {
   id: string;
   title: string;
   active: boolean;
-}
-
-export interface TrayMenuProxy {
-  id: number;
-  /** What the proxy is called: its label, else its address (see proxyTitle). */
-  title: string;
-}
-
-/** A pinned or recently copied proxy, shown at the head of the quick-copy menu. */
-export interface TrayMenuFavorite extends TrayMenuProxy {
-  planId: number;
 }
 
 export interface TrayMenuPlan {
@@ -75,16 +65,6 @@ export interface TrayMenuActions extends TrayLocalPortActions {
   restartToUpdate(): void;
   /** Shows the log file's folder, for support: signed in or not. */
   openLogsFolder(): void;
-}
-
-export interface TrayMenuItem {
-  id?: string;
-  label?: string;
-  type?: 'normal' | 'separator' | 'submenu' | 'radio';
-  enabled?: boolean;
-  checked?: boolean;
-  submenu?: TrayMenuItem[];
-  click?: () => void;
 }
 
 /** Native menus get slow and unusable with hundreds of entries: the popup has the rest. */

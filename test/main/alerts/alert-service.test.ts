@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Alert, AlertPlan } from '../../../src/main/alerts/alert-decisions';
 import { AlertService } from '../../../src/main/alerts/alert-service';
 import { openNotifiedAlerts } from '../../../src/main/alerts/notified-alerts';
-import { confIn, useTempDir } from '../settings/temp-store-dir';
+import { confIn, useTempDir } from '../store/temp-store-dir';
 
 const dir = useTempDir();
 const DAY = 24 * 60 * 60 * 1000;

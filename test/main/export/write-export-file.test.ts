@@ -2,8 +2,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { saveFailureReason, writeExportFile } from '../../../src/main/export/write-export-file';
-import { UserFacingError } from '../../../src/main/ipc/error-to-ipc';
-import { useTempDir } from '../settings/temp-store-dir';
+import { UserFacingError } from '../../../src/main/errors/user-facing-error';
+import { useTempDir } from '../store/temp-store-dir';
 
 const dir = useTempDir();
 

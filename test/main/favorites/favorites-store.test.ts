@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openFavoritesStore } from '../../../src/main/favorites/favorites-store';
 import { MAX_PINNED } from '../../../src/shared/favorites/favorite-limits';
-import { confIn, filesIn, thrownBy, useTempDir } from '../settings/temp-store-dir';
+import { confIn, filesIn, thrownBy, useTempDir } from '../store/temp-store-dir';
 
 const tempDir = useTempDir();
 const NOW = new Date('2031-05-06T07:08:09.010Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProxyServiceError } from '../../../src/main/api/proxy-service-error';
-import { UserFacingError } from '../../../src/main/ipc/error-to-ipc';
+import { UserFacingError } from '../../../src/main/errors/user-facing-error';
 import { dispatchIpc, type IpcHandlers } from '../../../src/main/ipc/ipc-dispatcher';
 
 /** Handlers for the dispatcher's own rules; the real ones are tested in main-process.test.ts. */

@@ -15,7 +15,7 @@ import type { IpcResult } from '../../../src/shared/ipc/ipc-error';
 import { MemoryClipboard } from '../../../tools/stand-ins/memory-clipboard';
 import { RecordingLog } from '../logging/recording-log';
 import { useTestKeychain } from '../session/test-keychain';
-import { confIn, useTempDir } from '../settings/temp-store-dir';
+import { confIn, useTempDir } from '../store/temp-store-dir';
 
 /**
  * The main process as the app builds it — real settings and label files in a temp dir, the real

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
 import { openLabelStore } from '../../../src/main/labels/label-store';
-import { confIn, filesIn, useTempDir } from '../settings/temp-store-dir';
+import { confIn, filesIn, useTempDir } from '../store/temp-store-dir';
 import { CRASH_ACCOUNTS, crashLabelProblem } from './crash-labels';
 import { exited, useLabelWriters, writing } from './label-writer-child';
 

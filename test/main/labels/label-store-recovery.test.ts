@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openLabelStore } from '../../../src/main/labels/label-store';
-import { confIn, filesIn, useTempDir } from '../settings/temp-store-dir';
+import { confIn, filesIn, useTempDir } from '../store/temp-store-dir';
 
 const tempDir = useTempDir();
 const NOW = new Date('2031-05-06T07:08:09.010Z');

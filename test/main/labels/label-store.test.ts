@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openLabelStore } from '../../../src/main/labels/label-store';
 import { openSettingsStore } from '../../../src/main/settings/settings-store';
-import { confIn, filesIn, thrownBy, useTempDir } from '../settings/temp-store-dir';
+import { confIn, filesIn, thrownBy, useTempDir } from '../store/temp-store-dir';
 
 const tempDir = useTempDir();
 

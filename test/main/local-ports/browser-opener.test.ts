@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UserFacingError } from '../../../src/main/ipc/error-to-ipc';
+import { UserFacingError } from '../../../src/main/errors/user-facing-error';
 import type { BrowserFacts } from '../../../src/main/local-ports/browser-discovery';
 import { BrowserLauncher } from '../../../src/main/local-ports/browser-launcher';
 import { BrowserOpener } from '../../../src/main/local-ports/browser-opener';

@@ -6,8 +6,8 @@ import {
   lastChunk,
   requestHead,
   responseHead,
-  type ParsedHead,
 } from '../../../src/main/local-ports/http-heads';
+import type { ParsedHead } from '../../../src/main/local-ports/parsed-head';
 
 const head = (...headers: string[]): ParsedHead => ({ versionMajor: 1, versionMinor: 1, headers });
 const NONE: BodyFraming = { kind: 'unframed' };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openKeptPortsStore } from '../../../src/main/local-ports/kept-ports-store';
-import { confIn, filesIn, thrownBy, useTempDir } from '../settings/temp-store-dir';
+import { confIn, filesIn, thrownBy, useTempDir } from '../store/temp-store-dir';
 
 const tempDir = useTempDir();
 const NOW = new Date('2031-05-06T07:08:09.010Z');

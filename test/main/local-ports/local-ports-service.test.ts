@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserFacingError } from '../../../src/main/ipc/error-to-ipc';
-import { StoreError } from '../../../src/main/settings/store-error';
+import { UserFacingError } from '../../../src/main/errors/user-facing-error';
+import { StoreError } from '../../../src/main/store/store-error';
 import type { KeptPort } from '../../../src/main/local-ports/kept-ports-from-file';
 import { startLocalPort } from '../../../src/main/local-ports/local-port';
 import { LocalPortsService } from '../../../src/main/local-ports/local-ports-service';

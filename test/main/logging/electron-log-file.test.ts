@@ -7,7 +7,7 @@ import { configureLog, type LogConfiguration } from '../../../src/main/logging/c
 import { MemoryVault } from '../../../src/main/session/memory-vault';
 import { buildSession } from '../session/session-fixture';
 import { InMemoryAccountRegistry } from '../session/in-memory-account-registry';
-import { useTempDir } from '../settings/temp-store-dir';
+import { useTempDir } from '../store/temp-store-dir';
 
 /**
  * The real electron-log (its Node entry: electron-log/main is the same logger core with

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../../src/shared/api';
 import { openPlansCache } from '../../../src/main/plans-cache/plans-cache';
 import { seal } from '../../../src/main/plans-cache/sealed-bytes';
-import { useTempDir } from '../settings/temp-store-dir';
+import { useTempDir } from '../store/temp-store-dir';
 
 const tempDir = useTempDir();
 const key = randomBytes(32);

@@ -5,7 +5,7 @@ import type { ProxyServiceClient } from '../../../src/main/api/proxy-service-cli
 import { openLabelStore } from '../../../src/main/labels/label-store';
 import { openPlansCache, type PlansCache } from '../../../src/main/plans-cache/plans-cache';
 import { PlansService } from '../../../src/main/plans/plans-service';
-import { confIn, useTempDir } from '../settings/temp-store-dir';
+import { confIn, useTempDir } from '../store/temp-store-dir';
 import { useReferenceService } from '../api/reference-service-fixture';
 
 // The listing kept on disk between runs: a restart whose first refresh fails still shows it.

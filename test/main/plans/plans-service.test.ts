@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { toIpcError } from '../../../src/main/ipc/error-to-ipc';
+import { toIpcError } from '../../../src/main/errors/error-to-ipc';
 import type { ProxyServiceClient } from '../../../src/main/api/proxy-service-client';
 import { openLabelStore } from '../../../src/main/labels/label-store';
 import { PlansService } from '../../../src/main/plans/plans-service';
-import { confIn, useTempDir } from '../settings/temp-store-dir';
+import { confIn, useTempDir } from '../store/temp-store-dir';
 import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
 import { rejectionOf, useReferenceService } from '../api/reference-service-fixture';
 

@@ -3,7 +3,7 @@ import { openSettingsStore } from '../../../src/main/settings/settings-store';
 import { settingsAccountRegistry } from '../../../src/main/settings/settings-account-registry';
 import { sessionViewOf } from '../../../src/main/app/views';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
-import { confIn, useTempDir } from '../settings/temp-store-dir';
+import { confIn, useTempDir } from '../store/temp-store-dir';
 import { buildSession } from './session-fixture';
 import { useTestKeychain } from './test-keychain';
 

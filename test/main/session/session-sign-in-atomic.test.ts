@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountIdFor } from '../../../src/main/session/account-id';
 import type { TokenVault } from '../../../src/main/session/token-vault';
 import { VaultError } from '../../../src/main/session/token-vault';
-import { StoreError } from '../../../src/main/settings/store-error';
+import { StoreError } from '../../../src/main/store/store-error';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { InMemoryAccountRegistry } from './in-memory-account-registry';
 import { buildSession } from './session-fixture';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { migrateSettings, settingsMigrations } from '../../../src/main/settings/migrations';
 import { SETTINGS_SCHEMA_VERSION } from '../../../src/shared/settings/settings-schema';
 import { openSettingsStore } from '../../../src/main/settings/settings-store';
-import { confIn, filesIn, useTempDir } from './temp-store-dir';
+import { confIn, filesIn, useTempDir } from '../store/temp-store-dir';
 
 const tempDir = useTempDir();
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../src/shared/settings/settings-schema';
 import { openSettingsStore } from '../../../src/main/settings/settings-store';
-import { StoreError } from '../../../src/main/settings/store-error';
-import { confIn, filesIn, useTempDir } from './temp-store-dir';
+import { StoreError } from '../../../src/main/store/store-error';
+import { confIn, filesIn, useTempDir } from '../store/temp-store-dir';
 
 const tempDir = useTempDir();
 const NOW = new Date('2030-01-02T03:04:05.678Z');

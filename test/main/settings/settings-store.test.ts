@@ -8,7 +8,7 @@ import {
   settingsSchema,
 } from '../../../src/shared/settings/settings-schema';
 import { openSettingsStore } from '../../../src/main/settings/settings-store';
-import { confIn, filesIn, thrownBy, useTempDir } from './temp-store-dir';
+import { confIn, filesIn, thrownBy, useTempDir } from '../store/temp-store-dir';
 
 const tempDir = useTempDir();
 

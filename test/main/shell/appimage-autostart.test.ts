@@ -7,7 +7,7 @@ import { followMovedAppImage } from '../../../src/main/shell/appimage-autostart'
 import { LAUNCHED_AT_LOGIN_ARG } from '../../../src/main/shell/login-item';
 import { autostartDesktopEntry, xdgAutostartFile } from '../../../src/main/shell/xdg-autostart';
 import { configureUpdater } from '../../../src/main/updates/configure-updater';
-import { useTempDir } from '../settings/temp-store-dir';
+import { useTempDir } from '../store/temp-store-dir';
 import { NodeHttpExecutor } from '../updates/node-http-executor';
 import { installedAppAdapter } from '../updates/test-app-adapter';
 import { startUpdateServer } from '../updates/update-server';

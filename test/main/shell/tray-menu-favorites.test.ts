@@ -5,8 +5,8 @@ import {
   buildTrayMenu,
   type TrayMenuActions,
   type TrayMenuInput,
-  type TrayMenuItem,
 } from '../../../src/main/shell/tray-menu-template';
+import type { TrayMenuItem } from '../../../src/main/shell/tray-menu-item';
 import type { SessionView } from '../../../src/shared/ipc/session-view';
 
 function recordingActions() {

@@ -7,9 +7,9 @@ import {
   buildTrayMenu,
   type TrayMenuActions,
   type TrayMenuInput,
-  type TrayMenuItem,
   type TrayMenuPlan,
 } from '../../../src/main/shell/tray-menu-template';
+import type { TrayMenuItem } from '../../../src/main/shell/tray-menu-item';
 
 type Call = [name: keyof TrayMenuActions, ...args: unknown[]];
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UpdateStatus } from '../../../src/shared/ipc/update-status';
 import { configureUpdater } from '../../../src/main/updates/configure-updater';
 import { UpdateService } from '../../../src/main/updates/update-service';
-import { useTempDir } from '../settings/temp-store-dir';
+import { useTempDir } from '../store/temp-store-dir';
 import { NodeHttpExecutor } from './node-http-executor';
 import { startUpdateServer } from './update-server';
 import { installedAppAdapter } from './test-app-adapter';

@@ -10,7 +10,7 @@ import type { IpcInput, IpcOutput } from '../../../src/shared/ipc/contract';
 import type { IpcResult } from '../../../src/shared/ipc/ipc-error';
 import { MemoryClipboard } from '../../../tools/stand-ins/memory-clipboard';
 import { RecordingLog } from '../logging/recording-log';
-import { confIn, useTempDir } from '../settings/temp-store-dir';
+import { confIn, useTempDir } from '../store/temp-store-dir';
 import { ManualTimers, ScriptedUpdater, settle } from './scripted-updater';
 
 /**

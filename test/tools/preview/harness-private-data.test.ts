@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { MemoryVault } from '../../../src/main/session/memory-vault';
-import { ON_WINDOWS, POSIX_ONLY, modeOf } from '../../main/settings/private-modes';
+import { ON_WINDOWS, POSIX_ONLY, modeOf } from '../../main/store/private-modes';
 import { startHarness, type Harness } from '../../../tools/preview/harness-server';
 
 const rendererDir = fileURLToPath(new URL('../../../src/renderer', import.meta.url));

@@ -1,7 +1,8 @@
 import { ProxyServiceError } from '../api/proxy-service-error';
-import { StoreError } from '../settings/store-error';
+import { StoreError } from '../store/store-error';
 import { TemplateError } from '../../shared/credentials';
 import type { IpcError } from '../../shared/ipc/ipc-error';
+import { KeptLocallyError, UserFacingError } from './user-facing-error';
 
 /**
  * Any failure, as the popup may see it. Service and keychain errors carry sentences written for
@@ -26,21 +27,3 @@ export function toIpcError(error: unknown): IpcError {
     message: 'Something went wrong inside Proxy Tray. Try again, or restart it.',
   };
 }
-
-/** An error of the main process whose message is written for the user. */
-export class UserFacingError extends Error {
-  override readonly name = 'UserFacingError';
-  constructor(
-    readonly kind: IpcError['kind'],
-    message: string,
-    readonly canKeepForSession = false,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * A change the service did not take (refused, or its answer lost) that is kept on this computer
- * all the same: nothing the user typed is lost, so the popup says so calmly instead of as a failure.
- */
-export class KeptLocallyError extends UserFacingError {}

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
-import { StoreError } from '../../../src/main/settings/store-error';
-import type { CreateConfStore } from '../../../src/main/settings/conf-file';
-import { IN_USE_MARKER_PREFIX } from '../../../src/main/settings/folder-in-use';
+import { StoreError } from '../../../src/main/store/store-error';
+import type { CreateConfStore } from '../../../src/main/store/conf-file';
+import { IN_USE_MARKER_PREFIX } from '../../../src/main/store/folder-in-use';
 
 /** A fresh temp directory per test, removed afterwards; returns a getter for it. */
 export function useTempDir(): () => string {

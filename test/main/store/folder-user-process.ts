@@ -4,7 +4,7 @@
  * quits (its exit handlers run, so its marker goes); SIGKILL plays a crash (the marker stays).
  * Run as `node --import tsx folder-user-process.ts <dir>`.
  */
-import { markFolderInUse } from '../../../src/main/settings/folder-in-use';
+import { markFolderInUse } from '../../../src/main/store/folder-in-use';
 
 const [dir] = process.argv.slice(2);
 if (!dir) {

@@ -6,7 +6,7 @@ import { openFavoritesStore } from '../../../src/main/favorites/favorites-store'
 import { openHostChoiceStore } from '../../../src/main/host-choices/host-choice-store';
 import { openLabelStore } from '../../../src/main/labels/label-store';
 import { openKeptPortsStore } from '../../../src/main/local-ports/kept-ports-store';
-import type { CreateConfStore } from '../../../src/main/settings/conf-file';
+import type { CreateConfStore } from '../../../src/main/store/conf-file';
 import { openSettingsStore } from '../../../src/main/settings/settings-store';
 import { ON_WINDOWS, POSIX_ONLY, modeOf, useOpenUmask } from './private-modes';
 import { confIn, filesIn, useTempDir } from './temp-store-dir';

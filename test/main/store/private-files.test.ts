@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makePrivateFolder, tightenToPrivate } from '../../../src/main/settings/private-files';
+import { makePrivateFolder, tightenToPrivate } from '../../../src/main/store/private-files';
 import { ON_WINDOWS, POSIX_ONLY, modeOf, useOpenUmask } from './private-modes';
 import { useTempDir } from './temp-store-dir';
 

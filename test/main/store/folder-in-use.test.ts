@@ -6,7 +6,7 @@ import {
   IN_USE_MARKER_PREFIX,
   inUseByAnotherInstance,
   markFolderInUse,
-} from '../../../src/main/settings/folder-in-use';
+} from '../../../src/main/store/folder-in-use';
 import { useFolderUsers } from './folder-user-child';
 import { useTempDir } from './temp-store-dir';
 

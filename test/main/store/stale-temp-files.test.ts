@@ -6,12 +6,12 @@ import { openFavoritesStore } from '../../../src/main/favorites/favorites-store'
 import { openHostChoiceStore } from '../../../src/main/host-choices/host-choice-store';
 import { openLabelStore } from '../../../src/main/labels/label-store';
 import { openKeptPortsStore } from '../../../src/main/local-ports/kept-ports-store';
-import type { CreateConfStore } from '../../../src/main/settings/conf-file';
+import type { CreateConfStore } from '../../../src/main/store/conf-file';
 import { openSettingsStore } from '../../../src/main/settings/settings-store';
 import {
   STALE_TEMP_FILE_AGE_MS,
   sweepStaleTempFiles,
-} from '../../../src/main/settings/stale-temp-files';
+} from '../../../src/main/store/stale-temp-files';
 import { useFolderUsers } from './folder-user-child';
 import { confIn, filesIn, useTempDir } from './temp-store-dir';
 
