@@ -153,7 +153,7 @@ if (!lifecycle.ok) {
     const trayActions: TrayMenuActions = {
       open: () => popup?.show(),
       quickCopy: (proxyId) =>
-        void services.handlers['credentials:copy']({ proxyId }).catch(reportError),
+        void services.useCases['credentials:copy']({ proxyId }).catch(reportError),
       refresh: () => void services.plans.refresh(),
       switchAccount: (accountId) => void services.session.switchAccount(accountId),
       openSettings: () => {
@@ -163,17 +163,17 @@ if (!lifecycle.ok) {
       signOut: () => void services.session.signOut(),
       // The popup's own request: a failure says which folder, and lands in the log.
       openLogsFolder: () =>
-        void services.handlers['logs:open-folder'](undefined).catch(reportError),
+        void services.useCases['logs:open-folder'](undefined).catch(reportError),
       quit: () => app.quit(),
       restartToUpdate: () => services.updates.restart(),
       // The popup's own requests: the same refusals and copies, failures in the log.
       copyLocalPort: (proxyId, scheme) =>
-        void services.handlers['local-ports:copy']({ proxyId, scheme }).catch(reportError),
+        void services.useCases['local-ports:copy']({ proxyId, scheme }).catch(reportError),
       stopLocalPort: (proxyId) =>
-        void services.handlers['local-ports:close']({ proxyId }).catch(reportError),
+        void services.useCases['local-ports:close']({ proxyId }).catch(reportError),
       openLocalPort: (proxyId) =>
-        void services.handlers['local-ports:open']({ proxyId })
-          .then(() => services.handlers['local-ports:copy']({ proxyId, scheme: 'http' }))
+        void services.useCases['local-ports:open']({ proxyId })
+          .then(() => services.useCases['local-ports:copy']({ proxyId, scheme: 'http' }))
           .catch(reportError),
     };
 
@@ -245,7 +245,7 @@ if (!lifecycle.ok) {
     });
     registerIpcHandlers({
       ipcMain,
-      handlers: services.handlers,
+      useCases: services.useCases,
       isTrustedSender: (frame) => popup?.isTrustedSender(frame) ?? false,
       onInternalError: reportError,
     });

@@ -7,9 +7,8 @@ import { ClipboardGuard } from './clipboard/clipboard-guard';
 import { DesktopStatusService } from './desktop/desktop-status-service';
 import type { ShortcutPort } from './desktop/shortcut-port';
 import type { SaveFile } from './export/save-export';
-import { createIpcHandlers } from './ipc/ipc-handlers';
+import { createUseCases, type UseCases } from './app/use-cases';
 import { startReactions } from './app/reactions';
-import type { IpcHandlers } from './ipc/ipc-dispatcher';
 import { openHostChoiceStore, type HostChoiceStore } from './host-choices/host-choice-store';
 import { openFavoritesStore, type FavoritesStore } from './favorites/favorites-store';
 import { openLabelStore, type LabelStore } from './labels/label-store';
@@ -89,7 +88,8 @@ export interface MainServices {
   updates: UpdateService;
   desktop: DesktopStatusService;
   localPorts: LocalPortsService;
-  handlers: IpcHandlers;
+  /** What every client asks of the app: the popup over IPC, the tray, the preview, the tests. */
+  useCases: UseCases;
   /** Restores the session from the keychain and starts the refresh schedule. */
   start(): Promise<void>;
   /** When the popup is shown: reload plans that are not fresh. */
@@ -199,7 +199,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     if (options.shortcut)
       desktop.shortcutApplied(options.shortcut.set(settings.get().globalHotkey));
   };
-  const handlers = createIpcHandlers({
+  const useCases = createUseCases({
     session,
     plans,
     settings,
@@ -251,7 +251,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     updates,
     desktop,
     localPorts,
-    handlers,
+    useCases,
     async start() {
       // Before the keychain answers: the shortcut opens the popup, which says it is starting.
       applyShortcut();

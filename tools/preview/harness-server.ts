@@ -182,7 +182,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       const { input } = await readJsonObject(request);
       const channel = decodeURIComponent(url.pathname.slice('/__ipc/'.length));
       offeredDownload = undefined;
-      const result = await dispatchIpc(services.handlers, channel, input, (error) =>
+      const result = await dispatchIpc(services.useCases, channel, input, (error) =>
         log.error(`The request ${channel} failed:`, error),
       );
       if (offeredDownload !== undefined) {

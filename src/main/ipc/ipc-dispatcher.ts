@@ -1,26 +1,19 @@
-import type { z } from 'zod';
 import { IPC_CHANNELS, type IpcChannel } from '../../shared/ipc/channel-names';
 import { ipcContract } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/ipc-error';
 import { toIpcError } from '../errors/error-to-ipc';
 import { describeInputIssue } from './input-issue';
-
-/** One plain async function per channel, given the validated input. */
-export type IpcHandlers = {
-  [Channel in IpcChannel]: (
-    input: z.output<(typeof ipcContract)[Channel]['input']>,
-  ) => Promise<z.input<(typeof ipcContract)[Channel]['output']>>;
-};
+import type { UseCases } from '../app/use-cases';
 
 const KNOWN_CHANNELS = new Set<string>(IPC_CHANNELS);
 
 /**
  * Runs one message from the popup: the channel must exist, the input must match the contract
- * exactly (unknown fields are refused by name: the handler never runs), and so must the output — which also strips anything the contract does not name (a password
+ * exactly (unknown fields are refused by name: the use case never runs), and so must the output — which also strips anything the contract does not name (a password
  * or a token added by mistake never reaches the popup). Every failure comes back as data.
  */
 export async function dispatchIpc(
-  handlers: IpcHandlers,
+  useCases: UseCases,
   channel: string,
   rawInput: unknown,
   onInternalError: (error: unknown) => void = () => {},
@@ -33,8 +26,8 @@ export async function dispatchIpc(
   const input = contract.input.safeParse(rawInput);
   if (!input.success) return invalidRequest(describeInputIssue(input.error));
   try {
-    const handler = handlers[known] as (input: unknown) => Promise<unknown>;
-    const output = contract.output.safeParse(await handler(input.data));
+    const useCase = useCases[known] as (input: unknown) => Promise<unknown>;
+    const output = contract.output.safeParse(await useCase(input.data));
     if (!output.success)
       throw new Error(`The answer to ${known} broke the contract: ${output.error.message}`);
     return { ok: true, value: output.data };

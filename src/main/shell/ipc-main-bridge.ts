@@ -1,12 +1,13 @@
 import type { IpcMain, WebContents, WebFrameMain } from 'electron';
 import { IPC_CHANNELS, type IpcEvent } from '../../shared/ipc/channel-names';
 import { ipcEventContract, type IpcEventPayload } from '../../shared/ipc/contract';
-import { dispatchIpc, type IpcHandlers } from '../ipc/ipc-dispatcher';
+import type { UseCases } from '../app/use-cases';
+import { dispatchIpc } from '../ipc/ipc-dispatcher';
 
 export interface IpcMainBridgeOptions {
   /** Electron's `ipcMain`; only the two calls this file makes, so a test can record them. */
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
-  handlers: IpcHandlers;
+  useCases: UseCases;
   /** The popup's own check: its main frame, showing its own page. */
   isTrustedSender: (frame: WebFrameMain | null | undefined) => boolean;
   onInternalError: (error: unknown) => void;
@@ -23,7 +24,7 @@ export function registerIpcHandlers(options: IpcMainBridgeOptions): () => void {
   for (const channel of IPC_CHANNELS) {
     ipcMain.handle(channel, (event, input: unknown) =>
       options.isTrustedSender(event.senderFrame)
-        ? dispatchIpc(options.handlers, channel, input, options.onInternalError)
+        ? dispatchIpc(options.useCases, channel, input, options.onInternalError)
         : REFUSED,
     );
   }

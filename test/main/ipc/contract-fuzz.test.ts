@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dispatchIpc, type IpcHandlers } from '../../../src/main/ipc/ipc-dispatcher';
+import type { UseCases } from '../../../src/main/app/use-cases';
+import { dispatchIpc } from '../../../src/main/ipc/ipc-dispatcher';
 import { IPC_CHANNELS, type IpcChannel } from '../../../src/shared/ipc/channel-names';
 import { ipcContract } from '../../../src/shared/ipc/contract';
 import { ipcResultSchema } from '../../../src/shared/ipc/ipc-error';
@@ -39,12 +40,12 @@ describe('the IPC contract under fuzz', () => {
     valueOf(await app.call('credentials:copy', { proxyId }));
 
     const ran: string[] = [];
-    const handlers = new Proxy(services.handlers, {
+    const handlers = new Proxy(services.useCases, {
       get: (target, channel: string) => {
         ran.push(channel);
         return target[channel as IpcChannel];
       },
-    }) as IpcHandlers;
+    }) as UseCases;
     const state = () =>
       JSON.stringify([
         services.settings.get(),

@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ProxyServiceError } from '../../../src/main/api/proxy-service-error';
 import { UserFacingError } from '../../../src/main/errors/user-facing-error';
-import { dispatchIpc, type IpcHandlers } from '../../../src/main/ipc/ipc-dispatcher';
+import type { UseCases } from '../../../src/main/app/use-cases';
+import { dispatchIpc } from '../../../src/main/ipc/ipc-dispatcher';
 
-/** Handlers for the dispatcher's own rules; the real ones are tested in main-process.test.ts. */
-function handlersWith(overrides: Partial<IpcHandlers>): IpcHandlers {
+/** Use cases for the dispatcher's own rules; the real ones are tested in main-process.test.ts. */
+function useCasesWith(overrides: Partial<UseCases>): UseCases {
   return new Proxy(overrides, {
     get: (target, channel: string) =>
-      target[channel as keyof IpcHandlers] ??
+      target[channel as keyof UseCases] ??
       (() => Promise.reject(new Error(`no handler for ${channel} in this test`))),
-  }) as IpcHandlers;
+  }) as UseCases;
 }
 
 describe('dispatchIpc', () => {
   it('strips what the contract does not name from an answer (a password added by mistake)', async () => {
-    const handlers = handlersWith({
+    const handlers = useCasesWith({
       'proxy:reveal-password': async () =>
         ({ password: 'p', token: 'secret' }) as { password: string },
     });
@@ -26,7 +27,7 @@ describe('dispatchIpc', () => {
 
   it('turns an answer that breaks the contract into an internal error, reported for the log', async () => {
     const reported: unknown[] = [];
-    const handlers = handlersWith({ 'popup:hide': async () => 'yes' as unknown as null });
+    const handlers = useCasesWith({ 'popup:hide': async () => 'yes' as unknown as null });
     const result = await dispatchIpc(handlers, 'popup:hide', undefined, (error) =>
       reported.push(error),
     );
@@ -35,7 +36,7 @@ describe('dispatchIpc', () => {
   });
 
   it('passes service and user-facing errors through as data', async () => {
-    const handlers = handlersWith({
+    const handlers = useCasesWith({
       'plans:refresh': async () => {
         throw new ProxyServiceError('rate_limited', 'Slow down.', { status: 429 });
       },
@@ -56,7 +57,7 @@ describe('dispatchIpc', () => {
   });
 
   it('hides the details of unexpected errors from the popup', async () => {
-    const handlers = handlersWith({
+    const handlers = useCasesWith({
       'plans:list': async () => {
         throw new Error('TypeError at /home/user/secret/path');
       },
@@ -68,7 +69,7 @@ describe('dispatchIpc', () => {
 
   it('refuses unknown channels and invalid input without running a handler', async () => {
     let ran = 0;
-    const handlers = handlersWith({
+    const handlers = useCasesWith({
       'proxy:set-label': async () => {
         ran += 1;
         throw new Error('should not run');

@@ -72,7 +72,7 @@ export function useMainProcess() {
       });
       running.push(services);
       const call = <Channel extends IpcChannel>(channel: Channel, input?: IpcInput<Channel>) =>
-        dispatchIpc(services.handlers, channel, input, (error) =>
+        dispatchIpc(services.useCases, channel, input, (error) =>
           internalErrors.push(error),
         ) as Promise<IpcResult<IpcOutput<Channel>>>;
       return {

@@ -1,7 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import type { IpcHandlers } from '../../../src/main/ipc/ipc-dispatcher';
+import type { UseCases } from '../../../src/main/app/use-cases';
 import type { FrameIdentity } from '../../../src/main/shell/navigation-policy';
 import { registerIpcHandlers, sendIpcEvent } from '../../../src/main/shell/ipc-main-bridge';
 import { IPC_CHANNELS } from '../../../src/shared/ipc/channel-names';
@@ -71,7 +71,7 @@ function recordingHandlers(answers: Partial<Record<string, (input: unknown) => u
         return answer(input);
       },
     },
-  ) as IpcHandlers;
+  ) as UseCases;
   return { handlers, calls };
 }
 
@@ -82,7 +82,7 @@ function bridge(answers?: Parameters<typeof recordingHandlers>[0]) {
   const checkedFrames: unknown[] = [];
   const dispose = registerIpcHandlers({
     ipcMain,
-    handlers,
+    useCases: handlers,
     isTrustedSender: (frame) => {
       checkedFrames.push(frame);
       return frame === POPUP_FRAME;

@@ -44,7 +44,7 @@ async function start(options: { installed?: boolean } = {}) {
   running.push(services);
   await services.start();
   const call = <Channel extends IpcChannel>(channel: Channel, input?: IpcInput<Channel>) =>
-    dispatchIpc(services.handlers, channel, input) as Promise<IpcResult<IpcOutput<Channel>>>;
+    dispatchIpc(services.useCases, channel, input) as Promise<IpcResult<IpcOutput<Channel>>>;
   const updateEvents = () =>
     events.filter(({ event }) => event === 'updates:changed').map(({ payload }) => payload);
   return { services, updater, timers, call, updateEvents };
