@@ -1,4 +1,4 @@
-import type { AppServices, UseCasesOf } from './use-cases';
+import type { AppServices, UseCasesOf } from './use-case-types';
 import { refuseUnlisted } from './unlisted-proxies';
 
 /** Checking proxies through the IP echo. */

@@ -1,6 +1,6 @@
 import { planChoiceAfterPick } from '../../shared/credentials/host-choice';
 import { copyCredentials } from '../copy/copy-credentials';
-import type { AppServices, UseCasesOf } from './use-cases';
+import type { AppServices, UseCasesOf } from './use-case-types';
 
 /** Copying a proxy's credentials, and the host each plan's copies use. */
 export function credentialsCases(services: AppServices): UseCasesOf<'credentials'> {

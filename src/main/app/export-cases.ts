@@ -1,5 +1,5 @@
 import { saveExport } from '../export/save-export';
-import type { AppServices, UseCasesOf } from './use-cases';
+import type { AppServices, UseCasesOf } from './use-case-types';
 import { refuseUnlisted } from './unlisted-proxies';
 
 /** Saving proxies to a file where the user picks. */

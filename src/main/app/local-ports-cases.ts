@@ -1,6 +1,6 @@
 import { UserFacingError } from '../errors/user-facing-error';
 import { localPortUrl } from '../local-ports/local-port-url';
-import type { AppServices, UseCasesOf } from './use-cases';
+import type { AppServices, UseCasesOf } from './use-case-types';
 
 /** Local ports: a proxy forwarded on this computer, its address copied, a browser opened through it. */
 export function localPortsCases({

@@ -1,5 +1,5 @@
 import { refreshOutcomeOf } from '../../shared/ipc/refresh-outcome';
-import type { AppServices, UseCasesOf } from './use-cases';
+import type { AppServices, UseCasesOf } from './use-case-types';
 import { favoritesViewOf } from './views';
 
 /**

@@ -1,7 +1,7 @@
 import type { SessionView } from '../../shared/ipc/session-view';
 import { UserFacingError } from '../errors/user-facing-error';
 import type { SessionResult } from '../session/session-status';
-import type { AppServices, UseCasesOf } from './use-cases';
+import type { AppServices, UseCasesOf } from './use-case-types';
 import { sessionViewOf } from './views';
 
 /** Signing in and out, switching accounts, and the active account's details. */

@@ -1,5 +1,5 @@
 import type { StoreRecovery } from '../store/store-recovery';
-import type { AppServices, UseCases, UseCasesOf } from './use-cases';
+import type { AppServices, UseCases, UseCasesOf } from './use-case-types';
 import { settingsViewOf } from './views';
 
 /** The settings, and what the stores had to repair when they were opened. */

@@ -1,5 +1,5 @@
 import { UserFacingError } from '../errors/user-facing-error';
-import type { AppServices, UseCasesOf } from './use-cases';
+import type { AppServices, UseCasesOf } from './use-case-types';
 
 /** What the app has to say on its own: alerts, updates, the desktop's shortcut and tray. */
 export function statusCases({

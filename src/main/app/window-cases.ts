@@ -1,5 +1,5 @@
 import { UserFacingError } from '../errors/user-facing-error';
-import type { AppServices, UseCases, UseCasesOf } from './use-cases';
+import type { AppServices, UseCases, UseCasesOf } from './use-case-types';
 
 /** The app's own windows and life: hiding the popup, the logs folder, quitting. */
 export function windowCases(

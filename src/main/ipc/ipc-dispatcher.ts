@@ -3,7 +3,7 @@ import { ipcContract } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/ipc-error';
 import { toIpcError } from '../errors/error-to-ipc';
 import { describeInputIssue } from './input-issue';
-import type { UseCases } from '../app/use-cases';
+import type { UseCases } from '../app/use-case-types';
 
 const KNOWN_CHANNELS = new Set<string>(IPC_CHANNELS);
 

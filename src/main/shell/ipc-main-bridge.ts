@@ -1,7 +1,7 @@
 import type { IpcMain, WebContents, WebFrameMain } from 'electron';
 import { IPC_CHANNELS, type IpcEvent } from '../../shared/ipc/channel-names';
 import { ipcEventContract, type IpcEventPayload } from '../../shared/ipc/contract';
-import type { UseCases } from '../app/use-cases';
+import type { UseCases } from '../app/use-case-types';
 import { dispatchIpc } from '../ipc/ipc-dispatcher';
 
 export interface IpcMainBridgeOptions {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { UseCases } from '../../../src/main/app/use-cases';
+import type { UseCases } from '../../../src/main/app/use-case-types';
 import { dispatchIpc } from '../../../src/main/ipc/ipc-dispatcher';
 import { IPC_CHANNELS, type IpcChannel } from '../../../src/shared/ipc/channel-names';
 import { ipcContract } from '../../../src/shared/ipc/contract';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProxyServiceError } from '../../../src/main/api/proxy-service-error';
 import { UserFacingError } from '../../../src/main/errors/user-facing-error';
-import type { UseCases } from '../../../src/main/app/use-cases';
+import type { UseCases } from '../../../src/main/app/use-case-types';
 import { dispatchIpc } from '../../../src/main/ipc/ipc-dispatcher';
 
 /** Use cases for the dispatcher's own rules; the real ones are tested in main-process.test.ts. */
