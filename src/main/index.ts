@@ -16,7 +16,7 @@ import { dismissAction, firstShowDecision, popupKind } from './shell/popup/deskt
 import { displaySession } from './shell/lifecycle/display-session';
 import { electronClipboard } from './shell/clipboard';
 import { showDesktopNotification, shownNotifications } from './shell/desktop-notification';
-import { createGlobalHotkey } from './shell/global-hotkey';
+import { createGlobalShortcut } from './shell/global-shortcut';
 import { registerIpcHandlers, sendIpcEvent } from './shell/ipc-main-bridge';
 import { createPopupWindow, type PopupWindow } from './shell/popup/popup-window';
 import { saveWithDialog } from './shell/save-dialog';
@@ -104,7 +104,7 @@ if (!lifecycle.ok) {
             pendingShow = alert.planId === undefined ? {} : { planId: alert.planId };
             popup?.show({ focusSearch: false });
           }),
-        shortcut: createGlobalHotkey(globalShortcut, process.platform, () => {
+        shortcut: createGlobalShortcut(globalShortcut, process.platform, () => {
           pendingShow = { byShortcut: true };
           popup?.show({ focusSearch: true });
         }),

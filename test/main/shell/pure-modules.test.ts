@@ -15,7 +15,7 @@ const PURE_MODULES = [
   'app-protocol/app-scheme.ts',
   'app-protocol/contained-file-reader.ts',
   'app-protocol/content-type.ts',
-  'global-hotkey.ts',
+  'global-shortcut.ts',
   'ipc-main-bridge.ts',
   'lifecycle/appimage-autostart.ts',
   'lifecycle/login-item.ts',

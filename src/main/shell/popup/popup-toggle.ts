@@ -39,7 +39,7 @@ export const BLUR_GRACE_MS = 300;
 export interface PopupToggle {
   /** Record that the popup has just hidden because it lost focus. */
   hiddenByBlur(): void;
-  /** What a toggle (tray click, hotkey) should do now. */
+  /** What a toggle (tray click, shortcut) should do now. */
   decide(visible: boolean): ToggleAction;
 }
 

@@ -24,7 +24,7 @@ export interface PopupShownEvent {
 }
 
 export interface PopupShowOptions {
-  /** Default true: opening from the tray or the hotkey is usually to find a proxy. */
+  /** Default true: opening from the tray or the shortcut is usually to find a proxy. */
   focusSearch?: boolean;
 }
 
@@ -62,7 +62,7 @@ export interface PopupWindow {
   show(options?: PopupShowOptions): void;
   /** Escape, or the popup asking to go: hides it (minimises it where there is no tray). */
   hide(): void;
-  /** Tray click or hotkey: shows a hidden popup, hides a visible one. */
+  /** Tray click or shortcut: shows a hidden popup, hides a visible one. */
   toggle(options?: PopupShowOptions): void;
   isVisible(): boolean;
   /**

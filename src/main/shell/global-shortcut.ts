@@ -39,7 +39,7 @@ function unregister(registry: ShortcutRegistry, accelerator: string): void {
  * (call after `app.whenReady()`). When a new one cannot be registered, the previous one keeps
  * working and the result says why.
  */
-export function createGlobalHotkey(
+export function createGlobalShortcut(
   registry: ShortcutRegistry,
   platform: NodeJS.Platform,
   onPress: () => void,
