@@ -7,15 +7,15 @@ import { defineConfig } from 'vitest/config';
 export const ELECTRON_GLUE = [
   'src/main/index.ts',
   'src/preload/index.ts',
-  'src/main/shell/app-lifecycle.ts',
   'src/main/shell/app-log.ts',
   'src/main/shell/auto-updater.ts',
   'src/main/shell/clipboard.ts',
   'src/main/shell/desktop-notification.ts',
-  'src/main/shell/popup-placement.ts',
-  'src/main/shell/popup-window.ts',
   'src/main/shell/save-dialog.ts',
-  'src/main/shell/tray.ts',
+  'src/main/shell/lifecycle/app-lifecycle.ts',
+  'src/main/shell/popup/popup-placement.ts',
+  'src/main/shell/popup/popup-window.ts',
+  'src/main/shell/tray/tray.ts',
 ];
 
 /**

@@ -4,7 +4,7 @@
  *   node --import tsx scripts/generate-icons.ts
  *
  * Run it after changing assets/icon.svg or assets/tray.svg and commit the results; a test
- * (test/main/shell/generated-icons.test.ts) re-renders them and fails if they differ.
+ * (test/main/shell/tray/generated-icons.test.ts) re-renders them and fails if they differ.
  */
 import { Resvg, type RenderedImage } from '@resvg/resvg-js';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';

@@ -7,28 +7,28 @@ import { favoritesViewOf, sessionViewOf } from './app/views';
 import { createMainServices, type MainServices } from './main-services';
 import { makePrivateFolder } from './store/private-files';
 import { APP_KEYCHAIN_SERVICE, KeytarVault } from './session/keytar-vault';
-import { setUpLifecycle } from './shell/app-lifecycle';
+import { setUpLifecycle } from './shell/lifecycle/app-lifecycle';
 import { createAppLog, logAppStarted } from './shell/app-log';
-import { installAppProtocol } from './shell/app-protocol-handler';
-import { APP_SCHEME_PRIVILEGES } from './shell/app-scheme';
+import { installAppProtocol } from './shell/app-protocol/app-protocol-handler';
+import { APP_SCHEME_PRIVILEGES } from './shell/app-protocol/app-scheme';
 import { createAutoUpdater } from './shell/auto-updater';
-import { dismissAction, firstShowDecision, popupKind } from './shell/desktop-presentation';
-import { displaySession } from './shell/display-session';
+import { dismissAction, firstShowDecision, popupKind } from './shell/popup/desktop-presentation';
+import { displaySession } from './shell/lifecycle/display-session';
 import { electronClipboard } from './shell/clipboard';
 import { showDesktopNotification, shownNotifications } from './shell/desktop-notification';
-import { createGlobalHotkey } from './shell/global-hotkey';
+import { createGlobalShortcut } from './shell/global-shortcut';
 import { registerIpcHandlers, sendIpcEvent } from './shell/ipc-main-bridge';
-import { createPopupWindow, type PopupWindow } from './shell/popup-window';
+import { createPopupWindow, type PopupWindow } from './shell/popup/popup-window';
 import { saveWithDialog } from './shell/save-dialog';
-import { installSmokeProbe } from './shell/smoke-probe';
-import { runQuitHooksOnSessionEnd } from './shell/session-end-quit-hooks';
-import { createTray, type TrayController } from './shell/tray';
-import type { TrayMenuActions } from './shell/tray-menu-template';
-import { createTrayRefresher, type TrayRefresher } from './shell/tray-refresher';
-import { settledTrayHost } from './shell/settled-tray-host';
-import { hasStatusNotifierHost, type TrayHostPresence } from './shell/tray-host-probe';
-import { assetsDirectory } from './shell/tray-icons';
-import { readyUpdateVersion, trayMenuInputOf } from './shell/tray-menu-input';
+import { installSmokeProbe } from './shell/lifecycle/smoke-probe';
+import { runQuitHooksOnSessionEnd } from './shell/lifecycle/session-end-quit-hooks';
+import { createTray, type TrayController } from './shell/tray/tray';
+import type { TrayMenuActions } from './shell/tray/tray-menu-template';
+import { createTrayRefresher, type TrayRefresher } from './shell/tray/tray-refresher';
+import { settledTrayHost } from './shell/tray/settled-tray-host';
+import { hasStatusNotifierHost, type TrayHostPresence } from './shell/tray/tray-host-probe';
+import { assetsDirectory } from './shell/tray/tray-icons';
+import { readyUpdateVersion, trayMenuInputOf } from './shell/tray/tray-menu-input';
 
 // Composition root: builds the plain-Node services and hands them to Electron's glue. Everything
 // with behaviour lives in those modules and is tested in Node; this file only connects them.
@@ -104,7 +104,7 @@ if (!lifecycle.ok) {
             pendingShow = alert.planId === undefined ? {} : { planId: alert.planId };
             popup?.show({ focusSearch: false });
           }),
-        shortcut: createGlobalHotkey(globalShortcut, process.platform, () => {
+        shortcut: createGlobalShortcut(globalShortcut, process.platform, () => {
           pendingShow = { byShortcut: true };
           popup?.show({ focusSearch: true });
         }),

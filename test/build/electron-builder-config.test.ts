@@ -1,10 +1,10 @@
-import { APP_ID } from '../../src/main/shell/app-identity';
+import { APP_ID } from '../../src/main/shell/lifecycle/app-identity';
 import type { Configuration } from 'app-builder-lib';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ICON_OUTPUTS } from '../../scripts/generate-icons';
-import { trayIconPath } from '../../src/main/shell/tray-icons';
+import { trayIconPath } from '../../src/main/shell/tray/tray-icons';
 import {
   loadCheckedConfig,
   matchedBy,

@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test';
 import { formatCredentials } from '../../src/shared/credentials';
 import { defaultSettings } from '../../src/shared/settings/settings-schema';
 import { accountIdFor } from '../../src/main/session/account-id';
-import { APP_PAGE_URL } from '../../src/main/shell/app-scheme';
+import { APP_PAGE_URL } from '../../src/main/shell/app-protocol/app-scheme';
 import {
   accountOf,
   expectPlansShown,
@@ -13,8 +13,8 @@ import {
 import { entryHolding, readAppKeychainEntry } from './support/app-keychain';
 import { readOsClipboard } from './support/os-clipboard';
 import { expect, test, type SmokeApp } from './support/smoke-fixtures';
-import { knownToHaveNoTray, NO_TRAY_HELP } from '../../src/main/shell/desktop-presentation';
-import { hasStatusNotifierHost } from '../../src/main/shell/tray-host-probe';
+import { knownToHaveNoTray, NO_TRAY_HELP } from '../../src/main/shell/popup/desktop-presentation';
+import { hasStatusNotifierHost } from '../../src/main/shell/tray/tray-host-probe';
 
 // The packaged app (npm run dist:smoke) on a real desktop: the parts the browser harness cannot
 // prove — Electron's tray, window, keychain module, clipboard and quitting. Run on GitHub's

@@ -95,11 +95,11 @@ describe('services import nothing from the layers that call them', () => {
     ['src/main/plans/planted.ts', "import { ipcContract } from '../../shared/ipc/contract';"],
     ['src/main/plans/planted.ts', "import { toIpcError } from '../errors/error-to-ipc';"],
     ['src/main/local-ports/planted.ts', "import { appTunnel } from './app-tunnel';"],
-    ['src/main/ipc/planted.ts', "import { openPopup } from '../shell/popup-window';"],
+    ['src/main/ipc/planted.ts', "import { openPopup } from '../shell/popup/popup-window';"],
     ['src/main/app/planted.ts', "import { dispatchIpc } from '../ipc/ipc-dispatcher';"],
     ['src/main/shell/planted.ts', "import { dispatchIpc } from '../ipc/ipc-dispatcher';"],
     ['src/main/main-services.ts', "import { dispatchIpc } from './ipc/ipc-dispatcher';"],
-    ['src/main/index.ts', "import { tray } from './shell/tray';"],
+    ['src/main/index.ts', "import { tray } from './shell/tray/tray';"],
   ])('%s: %s is allowed', async (filePath, code) => {
     expect(await layerReports(filePath, code)).toEqual([]);
   });

@@ -19,7 +19,7 @@ import { ipcEventContract } from '../../src/shared/ipc/contract';
 import { MemoryClipboard } from '../stand-ins/memory-clipboard';
 import { EventStream } from './event-stream';
 import { harnessLog, logsFolderOf } from './harness-log';
-import { createGlobalHotkey } from '../../src/main/shell/global-hotkey';
+import { createGlobalShortcut } from '../../src/main/shell/global-shortcut';
 import { RecordingShortcutRegistry } from '../stand-ins/shortcut-registry';
 import { HarnessUpdater } from './harness-updater';
 import { BadRequestError, optionalText, readJsonObject } from './json-body';
@@ -123,7 +123,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     notify: (alert) => notifications.push(alert),
     emit: (event, payload) => events.send(event, ipcEventContract[event].parse(payload)),
     hidePopup: () => (shell.hidden += 1),
-    shortcut: createGlobalHotkey(
+    shortcut: createGlobalShortcut(
       shortcuts,
       process.platform,
       () => void popupShown('plans', undefined, { byShortcut: true }),

@@ -1,7 +1,7 @@
-import { resolveAppRequest } from '../../src/main/shell/app-protocol-paths';
-import { APP_PAGE_URL } from '../../src/main/shell/app-scheme';
-import { readFileInside } from '../../src/main/shell/contained-file-reader';
-import { UNKNOWN_CONTENT_TYPE } from '../../src/main/shell/content-type';
+import { resolveAppRequest } from '../../src/main/shell/app-protocol/app-protocol-paths';
+import { APP_PAGE_URL } from '../../src/main/shell/app-protocol/app-scheme';
+import { readFileInside } from '../../src/main/shell/app-protocol/contained-file-reader';
+import { UNKNOWN_CONTENT_TYPE } from '../../src/main/shell/app-protocol/content-type';
 
 /**
  * A file of the built popup, found as the app's app:// handler finds it (the same path rules,

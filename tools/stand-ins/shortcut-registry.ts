@@ -1,4 +1,4 @@
-import type { ShortcutRegistry } from '../../src/main/shell/global-hotkey';
+import type { ShortcutRegistry } from '../../src/main/shell/global-shortcut';
 
 /**
  * A stand-in for Electron's globalShortcut (which Electron owns): it records registrations, and

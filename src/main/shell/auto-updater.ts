@@ -4,9 +4,9 @@ import electronUpdater from 'electron-updater';
 import { homedir } from 'node:os';
 import { configureUpdater } from '../updates/configure-updater';
 import type { Updater } from '../updates/updater';
-import { followMovedAppImage } from './appimage-autostart';
-import { xdgConfigHome } from './login-item';
-import { xdgAutostartFile } from './xdg-autostart';
+import { followMovedAppImage } from './lifecycle/appimage-autostart';
+import { xdgConfigHome } from './lifecycle/login-item';
+import { xdgAutostartFile } from './lifecycle/xdg-autostart';
 
 export interface AutoUpdaterOptions {
   /**

@@ -6,7 +6,7 @@ import {
   SMOKE_PROBE_ENV,
   SMOKE_PROBE_KEY,
   type SmokeProbe,
-} from '../../../src/main/shell/smoke-probe';
+} from '../../../src/main/shell/lifecycle/smoke-probe';
 import { createApiServer, type ApiServer } from '../../../tools/reference-service/server';
 import { deleteAppKeychainEntry } from './app-keychain';
 import { requireSmokeApp } from './smoke-app';
@@ -27,7 +27,7 @@ export interface SmokeApp {
   electronApp: ElectronApplication;
   /** The popup's page (the app's only window). */
   popup: Page;
-  /** The main process's probe (src/main/shell/smoke-probe.ts): what Playwright cannot see. */
+  /** The main process's probe (src/main/shell/lifecycle/smoke-probe.ts): what Playwright cannot see. */
   trayCreated(): Promise<boolean>;
   popupVisible(): Promise<boolean>;
   clickTray(): Promise<void>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGlobalHotkey } from '../../../src/main/shell/global-hotkey';
+import { createGlobalShortcut } from '../../../src/main/shell/global-shortcut';
 import { useMainProcess } from '../ipc/main-services-fixture';
 import { RecordingShortcutRegistry } from '../../../tools/stand-ins/shortcut-registry';
 
@@ -7,9 +7,9 @@ describe('the global shortcut over globalShortcut', () => {
   it('registers the shortcut, and a press opens the popup', () => {
     const registry = new RecordingShortcutRegistry();
     let presses = 0;
-    const hotkey = createGlobalHotkey(registry, 'linux', () => (presses += 1));
+    const shortcut = createGlobalShortcut(registry, 'linux', () => (presses += 1));
 
-    expect(hotkey.set('CommandOrControl+Shift+P')).toEqual({
+    expect(shortcut.set('CommandOrControl+Shift+P')).toEqual({
       ok: true,
       accelerator: 'CommandOrControl+Shift+P',
     });
@@ -19,11 +19,11 @@ describe('the global shortcut over globalShortcut', () => {
 
   it('says which keys another app holds, and keeps the previous shortcut working', () => {
     const registry = new RecordingShortcutRegistry();
-    const hotkey = createGlobalHotkey(registry, 'win32', () => {});
-    hotkey.set('CommandOrControl+Shift+Y');
+    const shortcut = createGlobalShortcut(registry, 'win32', () => {});
+    shortcut.set('CommandOrControl+Shift+Y');
     registry.takenByOtherApps.add('CommandOrControl+Shift+P');
 
-    expect(hotkey.set('CommandOrControl+Shift+P')).toEqual({
+    expect(shortcut.set('CommandOrControl+Shift+P')).toEqual({
       ok: false,
       message: 'Ctrl+Shift+P is used by another app — choose another.',
     });
@@ -33,7 +33,9 @@ describe('the global shortcut over globalShortcut', () => {
   it('names macOS keys the Mac way', () => {
     const registry = new RecordingShortcutRegistry();
     registry.takenByOtherApps.add('CommandOrControl+Shift+P');
-    const result = createGlobalHotkey(registry, 'darwin', () => {}).set('CommandOrControl+Shift+P');
+    const result = createGlobalShortcut(registry, 'darwin', () => {}).set(
+      'CommandOrControl+Shift+P',
+    );
     expect(result).toEqual({
       ok: false,
       message: '⇧⌘P is used by another app — choose another.',
@@ -45,7 +47,7 @@ describe('the global shortcut over globalShortcut', () => {
     registry.register = () => {
       throw new Error('Failed to register');
     };
-    expect(createGlobalHotkey(registry, 'linux', () => {}).set('Alt+Space')).toEqual({
+    expect(createGlobalShortcut(registry, 'linux', () => {}).set('Alt+Space')).toEqual({
       ok: false,
       message: 'The shortcut could not be set: Failed to register',
     });
@@ -53,12 +55,12 @@ describe('the global shortcut over globalShortcut', () => {
 
   it('removes the shortcut when set to none, and on dispose', () => {
     const registry = new RecordingShortcutRegistry();
-    const hotkey = createGlobalHotkey(registry, 'linux', () => {});
-    hotkey.set('Alt+Space');
-    expect(hotkey.set(null)).toEqual({ ok: true, accelerator: null });
+    const shortcut = createGlobalShortcut(registry, 'linux', () => {});
+    shortcut.set('Alt+Space');
+    expect(shortcut.set(null)).toEqual({ ok: true, accelerator: null });
     expect(registry.registered.size).toBe(0);
-    hotkey.set('Alt+Space');
-    hotkey.dispose();
+    shortcut.set('Alt+Space');
+    shortcut.dispose();
     expect(registry.registered.size).toBe(0);
   });
 });
@@ -69,7 +71,7 @@ describe('a shortcut problem reaches the popup and the tray', () => {
   it('is reported at start, and changing the setting re-registers at once', async () => {
     const registry = new RecordingShortcutRegistry();
     registry.takenByOtherApps.add('CommandOrControl+Shift+P');
-    const app = main.start({ shortcut: createGlobalHotkey(registry, 'linux', () => {}) });
+    const app = main.start({ shortcut: createGlobalShortcut(registry, 'linux', () => {}) });
     app.services.settings.update({ globalHotkey: 'CommandOrControl+Shift+P' });
     const problem = 'Ctrl+Shift+P is used by another app — choose another.';
     expect(await app.call('desktop:status')).toEqual({
@@ -92,7 +94,7 @@ describe('a shortcut problem reaches the popup and the tray', () => {
 
   it('registers the stored shortcut at start, before the keychain answers, and lets go on quit', async () => {
     const registry = new RecordingShortcutRegistry();
-    const app = main.start({ shortcut: createGlobalHotkey(registry, 'linux', () => {}) });
+    const app = main.start({ shortcut: createGlobalShortcut(registry, 'linux', () => {}) });
     const starting = app.services.start();
     // The default shortcut.
     expect([...registry.registered.keys()]).toEqual(['CommandOrControl+Shift+Space']);

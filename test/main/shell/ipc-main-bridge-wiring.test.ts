@@ -2,7 +2,7 @@ import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import type { UseCases } from '../../../src/main/app/use-case-types';
-import type { FrameIdentity } from '../../../src/main/shell/navigation-policy';
+import type { FrameIdentity } from '../../../src/main/shell/popup/navigation-policy';
 import { registerIpcHandlers, sendIpcEvent } from '../../../src/main/shell/ipc-main-bridge';
 import { IPC_CHANNELS } from '../../../src/shared/ipc/channel-names';
 import type { IpcEventPayload } from '../../../src/shared/ipc/contract';
