@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
-import type { Upstream } from '../../../src/main/local-ports/upstream';
+import type { Upstream } from '../../../src/main/upstream/upstream-proxy';
 import { startEchoServer, type EchoServer } from '../../../tools/local-network/echo-server';
 import {
   deadPort,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
-import type { Upstream } from '../../../src/main/local-ports/upstream';
+import type { Upstream } from '../../../src/main/upstream/upstream-proxy';
 import { startEchoServer, type EchoServer } from '../../../tools/local-network/echo-server';
 import {
   startSocksProxy,

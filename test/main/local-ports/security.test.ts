@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { LOCAL_USERNAME, makeLocalPassword } from '../../../src/main/local-ports/local-password';
 import { LocalPortError } from '../../../src/main/local-ports/local-port-error';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
-import type { Upstream } from '../../../src/main/local-ports/upstream';
+import type { Upstream } from '../../../src/main/upstream/upstream-proxy';
 import { startSocksProxy, type LocalServer } from '../../../tools/local-network/proxy-servers';
 import { getOverSocks, rawExchange } from './local-clients';
 import { rawApp } from './raw-peers';

@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { SocksClient } from 'socks';
 import { connectHead } from './http-heads';
 import type { SocketSet } from './socket-set';
-import { upstreamProxyAuthorization, type Upstream } from './upstream';
+import { upstreamProxyAuthorization, type Upstream } from '../../upstream/upstream-proxy';
 import { upstreamFailureOf, upstreamFailures } from './upstream-failure';
 
 /** Bytes that would end or split a head's line if written into it: C0 controls, space, DEL. */

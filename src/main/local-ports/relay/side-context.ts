@@ -1,6 +1,6 @@
 import type { PortStats } from './port-stats';
 import type { SocketSet } from './socket-set';
-import type { Upstream } from './upstream';
+import type { Upstream } from '../../upstream/upstream-proxy';
 
 /** What both local sides (HTTP and SOCKS5) of one port share. */
 export interface SideContext {
