@@ -14,10 +14,10 @@ import type { SideContext } from './relay/side-context';
 import { sniffProtocol } from './relay/sniff-protocol';
 import { SocketSet } from './relay/socket-set';
 import { serveSocks5 } from './relay/socks-side';
-import type { Upstream } from '../upstream/upstream-proxy';
+import type { UpstreamProxy } from '../upstream/upstream-proxy';
 
 export interface LocalPortOptions {
-  upstream: Upstream;
+  upstream: UpstreamProxy;
   /** The port to listen on; 0 (the default) takes a free one. */
   port?: number;
   /** 127.0.0.1 (the default), ::1 or localhost; anything else is refused (`not_loopback`). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocketSet } from '../../../../src/main/local-ports/relay/socket-set';
-import type { Upstream } from '../../../../src/main/upstream/upstream-proxy';
+import type { UpstreamProxy } from '../../../../src/main/upstream/upstream-proxy';
 import { openUpstreamTunnel } from '../../../../src/main/local-ports/relay/upstream-tunnel';
 import { startScriptedUpstream, type ScriptedUpstream } from '../raw-peers';
 
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe.each(['http', 'socks5'] as const)('through a %s upstream', (protocol) => {
-  const at = (): Upstream => ({
+  const at = (): UpstreamProxy => ({
     protocol,
     host: '127.0.0.1',
     port: upstream.port,
