@@ -15,9 +15,9 @@ import { openFavoritesStore, type FavoritesStore } from './favorites/favorites-s
 import { openLabelStore, type LabelStore } from './labels/label-store';
 import type { Log } from './logging/log-port';
 import type { OpenLogsFolderResult } from './logging/logs-folder';
-import { BrowserLauncher } from './local-ports/browser-launcher';
-import { BrowserOpener } from './local-ports/browser-opener';
-import { systemBrowserFacts } from './local-ports/browser-system-facts';
+import { BrowserLauncher } from './browser/browser-launcher';
+import { BrowserOpener } from './browser/browser-opener';
+import { systemBrowserFacts } from './browser/browser-system-facts';
 import { openKeptPortsStore } from './local-ports/kept-ports-store';
 import { startLocalPort } from './local-ports/local-port';
 import { LocalPortsService } from './local-ports/local-ports-service';

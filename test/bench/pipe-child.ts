@@ -1,5 +1,5 @@
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
-import { readBuffers } from '../../src/main/local-ports/read-buffers';
+import { readBuffers } from '../../src/main/local-ports/relay/read-buffers';
 
 // The floor a local port's forwarding is measured against (forwarding.bench.ts): a bare TCP pipe
 // to the upstream, parsing nothing and reading into the same reused buffers, that only adds the

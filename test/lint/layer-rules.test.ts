@@ -94,7 +94,7 @@ describe('services import nothing from the layers that call them', () => {
   it.each([
     ['src/main/plans/planted.ts', "import { ipcContract } from '../../shared/ipc/contract';"],
     ['src/main/plans/planted.ts', "import { toIpcError } from '../errors/error-to-ipc';"],
-    ['src/main/local-ports/planted.ts', "import { appTunnel } from './app-tunnel';"],
+    ['src/main/local-ports/planted.ts', "import { appTunnel } from './relay/app-tunnel';"],
     ['src/main/ipc/planted.ts', "import { openPopup } from '../shell/popup/popup-window';"],
     ['src/main/app/planted.ts', "import { dispatchIpc } from '../ipc/ipc-dispatcher';"],
     ['src/main/shell/planted.ts', "import { dispatchIpc } from '../ipc/ipc-dispatcher';"],

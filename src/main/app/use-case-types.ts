@@ -8,7 +8,7 @@ import type { SaveFile } from '../export/save-export';
 import type { FavoritesStore } from '../favorites/favorites-store';
 import type { HostChoiceStore } from '../host-choices/host-choice-store';
 import type { LabelStore } from '../labels/label-store';
-import type { BrowserOpener } from '../local-ports/browser-opener';
+import type { BrowserOpener } from '../browser/browser-opener';
 import type { KeptPortsStore } from '../local-ports/kept-ports-store';
 import type { LocalPortsService } from '../local-ports/local-ports-service';
 import type { Log } from '../logging/log-port';

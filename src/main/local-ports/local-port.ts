@@ -1,19 +1,23 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { processConnectionBudget, type ConnectionBudget } from './connection-budget';
-import { ConnectionDeadlines, DEFAULT_DEADLINES, type DeadlineTimes } from './connection-deadlines';
+import { processConnectionBudget, type ConnectionBudget } from './relay/connection-budget';
+import {
+  ConnectionDeadlines,
+  DEFAULT_DEADLINES,
+  type DeadlineTimes,
+} from './relay/connection-deadlines';
 import { findFreePort } from './free-port';
-import { createHttpSide } from './http-side';
+import { createHttpSide } from './relay/http-side';
 import { LocalPortError } from './local-port-error';
 import { loopbackBindAddress } from './loopback-bind';
-import { PortStats, type LocalPortStats } from './port-stats';
-import type { SideContext } from './side-context';
-import { sniffProtocol } from './sniff-protocol';
-import { SocketSet } from './socket-set';
-import { serveSocks5 } from './socks-side';
-import type { Upstream } from './upstream';
+import { PortStats, type LocalPortStats } from './relay/port-stats';
+import type { SideContext } from './relay/side-context';
+import { sniffProtocol } from './relay/sniff-protocol';
+import { SocketSet } from './relay/socket-set';
+import { serveSocks5 } from './relay/socks-side';
+import type { UpstreamProxy } from '../upstream/upstream-proxy';
 
 export interface LocalPortOptions {
-  upstream: Upstream;
+  upstream: UpstreamProxy;
   /** The port to listen on; 0 (the default) takes a free one. */
   port?: number;
   /** 127.0.0.1 (the default), ::1 or localhost; anything else is refused (`not_loopback`). */

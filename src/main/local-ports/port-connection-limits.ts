@@ -1,5 +1,5 @@
 import type { Settings } from '../../shared/settings/settings-schema';
-import { DEFAULT_DEADLINES } from './connection-deadlines';
+import { DEFAULT_DEADLINES } from './relay/connection-deadlines';
 import type { LocalPortOptions } from './local-port';
 
 /**

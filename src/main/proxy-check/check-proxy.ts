@@ -5,10 +5,11 @@ import { checkFailures, type CheckFailure, type FailureContext } from './check-f
 import { requestEcho } from './echo-request';
 import { failureFromError } from './error-to-failure';
 import { exitIpFromEchoBody, exitIpMatch } from './exit-ip';
-import { createTunnelAgent, entryLabel, type ProxyEndpoint } from './tunnel-agent';
+import type { UpstreamEntry } from '../upstream/upstream-proxy';
+import { createTunnelAgent, entryLabel } from './tunnel-agent';
 
 /** A proxy to check: its entry point, credentials, and the addresses the provider assigned. */
-export interface CheckTarget extends ProxyEndpoint {
+export interface CheckTarget extends UpstreamEntry {
   /** null where the service named no such address: the exit IP is not compared with it. */
   assignedIpv4: string | null;
   assignedIpv6: string | null;
@@ -74,14 +75,17 @@ export async function checkProxy(
   let refusedStatus: number | undefined;
   let agent: Agent | undefined;
   try {
-    agent = createTunnelAgent(target, protocol, {
-      signal: stop.signal,
-      timeoutMs: options.timeoutMs,
-      watcher: {
-        opened: () => (openedAt = clock()),
-        refused: (status) => (refusedStatus = status),
+    agent = createTunnelAgent(
+      { ...target, protocol },
+      {
+        signal: stop.signal,
+        timeoutMs: options.timeoutMs,
+        watcher: {
+          opened: () => (openedAt = clock()),
+          refused: (status) => (refusedStatus = status),
+        },
       },
-    });
+    );
     const startedAt = clock();
     const reply = await Promise.race([requestEcho(echoUrl, agent, stop.signal), stopped]);
     const endedAt = clock();

@@ -5,15 +5,7 @@ import { Socket as NetSocket, type Socket } from 'node:net';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { SocksProxyAgent } from 'socks-proxy-agent';
 import { isIPv6 } from '../../shared/api/ip-address';
-import type { CheckProtocol } from '../../shared/proxy-check/check-reasons';
-
-/** The proxy's entry point and the credentials it expects. */
-export interface ProxyEndpoint {
-  host: string;
-  port: number;
-  username: string;
-  password: string;
-}
+import type { UpstreamEntry, UpstreamProxy } from '../upstream/upstream-proxy';
 
 /** What the check learns from the agent while the tunnel is being opened. */
 export interface TunnelWatcher {
@@ -107,19 +99,18 @@ class WatchedSocksProxyAgent extends SocksProxyAgent {
 
 /** An agent that opens one tunnel through the proxy and reports how it went. */
 export function createTunnelAgent(
-  entry: ProxyEndpoint,
-  protocol: CheckProtocol,
+  proxy: UpstreamProxy,
   options: { signal: AbortSignal; timeoutMs: number; watcher: TunnelWatcher },
 ): Agent {
-  if (protocol === 'http') {
-    return new WatchedHttpsProxyAgent(proxyUrl('http:', entry), options.signal, options.watcher);
+  if (proxy.protocol === 'http') {
+    return new WatchedHttpsProxyAgent(proxyUrl('http:', proxy), options.signal, options.watcher);
   }
   // socks5h: the proxy resolves the echo service's host, as it does for apps set to remote DNS.
   // The exit address then belongs to the address family the proxy's own resolver picks, and a
   // name this computer cannot resolve (or resolves differently, or to IPv6 the proxy lacks)
   // does not fail a proxy that works.
   return new WatchedSocksProxyAgent(
-    proxyUrl('socks5h:', entry),
+    proxyUrl('socks5h:', proxy),
     options.timeoutMs,
     options.watcher,
   );
@@ -130,7 +121,7 @@ export function createTunnelAgent(
  * encoded the same way here: the URL setters alone leave `%` as is, which would garble (or throw
  * on) a password holding one.
  */
-export function proxyUrl(scheme: 'http:' | 'socks5h:', entry: ProxyEndpoint): URL {
+export function proxyUrl(scheme: 'http:' | 'socks5h:', entry: UpstreamEntry): URL {
   const url = new URL(`${scheme}//localhost`);
   url.hostname = isIPv6(entry.host) ? `[${entry.host}]` : entry.host;
   url.port = String(entry.port);
@@ -140,6 +131,6 @@ export function proxyUrl(scheme: 'http:' | 'socks5h:', entry: ProxyEndpoint): UR
 }
 
 /** The proxy as the user knows it, for messages. */
-export function entryLabel(entry: Pick<ProxyEndpoint, 'host' | 'port'>): string {
+export function entryLabel(entry: Pick<UpstreamEntry, 'host' | 'port'>): string {
   return hostAndPort(entry.host, entry.port);
 }

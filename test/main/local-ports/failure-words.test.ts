@@ -1,12 +1,12 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectTarget } from '../../../src/main/local-ports/http-connect';
+import { connectTarget } from '../../../src/main/local-ports/relay/http-connect';
 import { basicPassword } from '../../../src/main/local-ports/local-password';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
 import {
   upstreamFailureOf,
   upstreamFailures,
-} from '../../../src/main/local-ports/upstream-failure';
+} from '../../../src/main/local-ports/relay/upstream-failure';
 import { until } from './until';
 
 const coded = (code: string) => Object.assign(new Error(`connect ${code} 10.0.0.1:8080`), { code });

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
-import type { Upstream } from '../../../src/main/local-ports/upstream';
+import type { UpstreamProxy } from '../../../src/main/upstream/upstream-proxy';
 import { startEchoServer, type EchoServer } from '../../../tools/local-network/echo-server';
 import {
   deadPort,
@@ -48,12 +48,12 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((port) => port.close()));
   vi.restoreAllMocks();
 });
-async function open(upstream: Upstream, tunnelTimeoutMs?: number): Promise<LocalPort> {
+async function open(upstream: UpstreamProxy, tunnelTimeoutMs?: number): Promise<LocalPort> {
   const port = await startLocalPort({ upstream, tunnelTimeoutMs });
   opened.push(port);
   return port;
 }
-const at = (protocol: Upstream['protocol'], port: number, login = LOGIN): Upstream => ({
+const at = (protocol: UpstreamProxy['protocol'], port: number, login = LOGIN): UpstreamProxy => ({
   protocol,
   host: '127.0.0.1',
   port,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
-import type { Upstream } from '../../../src/main/local-ports/upstream';
+import type { UpstreamProxy } from '../../../src/main/upstream/upstream-proxy';
 import { startEchoServer, type EchoServer } from '../../../tools/local-network/echo-server';
 import {
   startSocksProxy,
@@ -50,7 +50,7 @@ describe.each(UPSTREAMS)('through a $protocol upstream at $host', ({ protocol, h
       protocol === 'http'
         ? await startRecordingHttpProxy(LOGIN, host)
         : await startSocksProxy(LOGIN, host);
-    const upstream: Upstream = { protocol, host, port: upstreamServer.port, ...LOGIN };
+    const upstream: UpstreamProxy = { protocol, host, port: upstreamServer.port, ...LOGIN };
     local = await startLocalPort({ upstream });
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DEFAULT_DEADLINES } from '../../../src/main/local-ports/connection-deadlines';
+import { DEFAULT_DEADLINES } from '../../../src/main/local-ports/relay/connection-deadlines';
 import { portConnectionLimits } from '../../../src/main/local-ports/port-connection-limits';
 
 it("turns Settings' minutes and connections into a port's limits, the handshake deadline kept", () => {

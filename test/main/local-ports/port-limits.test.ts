@@ -1,6 +1,9 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectionBudget, openFilesLimit } from '../../../src/main/local-ports/connection-budget';
+import {
+  ConnectionBudget,
+  openFilesLimit,
+} from '../../../src/main/local-ports/relay/connection-budget';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
 import { startSocksProxy, type LocalServer } from '../../../tools/local-network/proxy-servers';
 import { socksTunnel } from './local-clients';

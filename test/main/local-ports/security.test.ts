@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { LOCAL_USERNAME, makeLocalPassword } from '../../../src/main/local-ports/local-password';
 import { LocalPortError } from '../../../src/main/local-ports/local-port-error';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
-import type { Upstream } from '../../../src/main/local-ports/upstream';
+import type { UpstreamProxy } from '../../../src/main/upstream/upstream-proxy';
 import { startSocksProxy, type LocalServer } from '../../../tools/local-network/proxy-servers';
 import { getOverSocks, rawExchange } from './local-clients';
 import { rawApp } from './raw-peers';
@@ -40,13 +40,13 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const viaHttp = (): Upstream => ({
+const viaHttp = (): UpstreamProxy => ({
   protocol: 'http',
   host: '127.0.0.1',
   port: httpUpstream.port,
   ...LOGIN,
 });
-const viaSocks = (): Upstream => ({
+const viaSocks = (): UpstreamProxy => ({
   protocol: 'socks5',
   host: '127.0.0.1',
   port: socksUpstream.port,

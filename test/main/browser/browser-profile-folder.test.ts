@@ -8,7 +8,7 @@ import {
   keptProfileFolder,
   profileSlug,
   removeStaleProfiles,
-} from '../../../src/main/local-ports/browser-profile-folder';
+} from '../../../src/main/browser/browser-profile-folder';
 
 let parent: string;
 

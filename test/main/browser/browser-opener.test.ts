@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserFacingError } from '../../../src/main/errors/user-facing-error';
-import type { BrowserFacts } from '../../../src/main/local-ports/browser-discovery';
-import { BrowserLauncher } from '../../../src/main/local-ports/browser-launcher';
-import { BrowserOpener } from '../../../src/main/local-ports/browser-opener';
-import { onPath, systemBrowserFacts } from '../../../src/main/local-ports/browser-system-facts';
+import type { BrowserFacts } from '../../../src/main/browser/browser-discovery';
+import { BrowserLauncher } from '../../../src/main/browser/browser-launcher';
+import { BrowserOpener } from '../../../src/main/browser/browser-opener';
+import { onPath, systemBrowserFacts } from '../../../src/main/browser/browser-system-facts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -7,7 +7,7 @@ import {
   limitInUlimit,
   openFilesLimit,
   processConnectionBudget,
-} from '../../../src/main/local-ports/connection-budget';
+} from '../../../../src/main/local-ports/relay/connection-budget';
 
 describe('processConnectionBudget', () => {
   it.each([

@@ -3,8 +3,8 @@ import {
   findBrowsers,
   noBrowserFoundMessage,
   type BrowserFacts,
-} from '../../../src/main/local-ports/browser-discovery';
-import { browserKindOf } from '../../../src/main/local-ports/browser-kind';
+} from '../../../src/main/browser/browser-discovery';
+import { browserKindOf } from '../../../src/main/browser/browser-kind';
 
 /** A machine where only `files` exist and only `commands` are on PATH. */
 function machine(

@@ -2,7 +2,7 @@ import { UserFacingError } from '../errors/user-facing-error';
 import { findBrowsers, noBrowserFoundMessage, type BrowserFacts } from './browser-discovery';
 import { BrowserLaunchError, browserLaunchErrors } from './browser-launch-error';
 import type { BrowserHandle, BrowserLauncher } from './browser-launcher';
-import { localPortUrl } from './local-port-url';
+import { localPortUrl } from '../local-ports/local-port-url';
 
 export interface BrowserOpenerOptions {
   launcher: Pick<BrowserLauncher, 'launch' | 'closeAll' | 'removeStaleProfiles'>;

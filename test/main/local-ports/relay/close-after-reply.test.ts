@@ -4,8 +4,8 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import {
   closeAfterReply,
   REPLY_FLUSH_LIMIT_MS,
-} from '../../../src/main/local-ports/close-after-reply';
-import { until } from './until';
+} from '../../../../src/main/local-ports/relay/close-after-reply';
+import { until } from '../until';
 
 let server: Server;
 let accepted: Promise<Socket>;

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import { readBuffers } from '../../../src/main/local-ports/read-buffers';
-import { until } from './until';
+import { readBuffers } from '../../../../src/main/local-ports/relay/read-buffers';
+import { until } from '../until';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

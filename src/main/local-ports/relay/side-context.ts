@@ -1,10 +1,10 @@
 import type { PortStats } from './port-stats';
 import type { SocketSet } from './socket-set';
-import type { Upstream } from './upstream';
+import type { UpstreamProxy } from '../../upstream/upstream-proxy';
 
 /** What both local sides (HTTP and SOCKS5) of one port share. */
 export interface SideContext {
-  readonly upstream: Upstream;
+  readonly upstream: UpstreamProxy;
   /** The password local apps must give, or null for none. */
   readonly localPassword: string | null;
   readonly stats: PortStats;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isHostName } from '../../../src/main/local-ports/host-name';
+import { isHostName } from '../../../../src/main/local-ports/relay/host-name';
 
 const LABEL_CHARACTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
 const label = fc

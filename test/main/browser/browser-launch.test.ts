@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BrowserLauncher,
   type LaunchBrowserOptions,
-} from '../../../src/main/local-ports/browser-launcher';
-import { keptProfileFolder } from '../../../src/main/local-ports/browser-profile-folder';
+} from '../../../src/main/browser/browser-launcher';
+import { keptProfileFolder } from '../../../src/main/browser/browser-profile-folder';
 import { pidGone } from './browser-processes';
 import { parseUserJs } from './browser-user-js';
 

@@ -25,7 +25,7 @@ import { readBuffers } from './read-buffers';
 import type { SideContext } from './side-context';
 import { splice } from './splice';
 import { strictParser, type StrictHttpParser } from './strict-http-parser';
-import { upstreamProxyAuthorization } from './upstream';
+import { upstreamProxyAuthorization } from '../../upstream/upstream-proxy';
 import { upstreamFailureOf, upstreamFailures, type UpstreamFailure } from './upstream-failure';
 
 // Heads are decoded byte for byte (latin1) and written back the same way: http-parser-js's

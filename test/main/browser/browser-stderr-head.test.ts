@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StderrHead } from '../../../src/main/local-ports/browser-stderr-head';
+import { StderrHead } from '../../../src/main/browser/browser-stderr-head';
 
 describe('StderrHead', () => {
   it('keeps the first five non-blank lines, however the chunks cut them', () => {

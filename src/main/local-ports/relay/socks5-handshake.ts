@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { isHostName } from './host-name';
-import { passwordMatches } from './local-password';
+import { passwordMatches } from '../local-password';
 import { readExactly } from './read-exactly';
 import { SOCKS_REPLY } from './upstream-failure';
 import type { Destination } from './upstream-tunnel';

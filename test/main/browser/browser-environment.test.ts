@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserEnvironment } from '../../../src/main/local-ports/browser-environment';
+import { browserEnvironment } from '../../../src/main/browser/browser-environment';
 
 describe('a browser’s environment', () => {
   it('withholds PROXY_TRAY_TOKEN, however it is written, and keeps everything else', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyFraming, framingField } from '../../../src/main/local-ports/body-framing';
-import type { ParsedHead } from '../../../src/main/local-ports/parsed-head';
+import { bodyFraming, framingField } from '../../../../src/main/local-ports/relay/body-framing';
+import type { ParsedHead } from '../../../../src/main/local-ports/relay/parsed-head';
 
 const head = (...headers: string[]): ParsedHead => ({ versionMajor: 1, versionMinor: 1, headers });
 

@@ -1,4 +1,4 @@
-import { networkErrorOf } from '../errors/network-error';
+import { networkErrorOf } from '../../errors/network-error';
 
 /**
  * Why a connection through the upstream could not be opened.

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { basicPassword, passwordMatches } from './local-password';
+import { basicPassword, passwordMatches } from '../local-password';
 import type { UpstreamFailure } from './upstream-failure';
 
 export const LOCAL_REALM = 'Proxy Tray local port';

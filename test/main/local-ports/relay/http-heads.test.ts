@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BodyFraming } from '../../../src/main/local-ports/body-framing';
+import type { BodyFraming } from '../../../../src/main/local-ports/relay/body-framing';
 import {
   connectHead,
   isAbsoluteTarget,
   lastChunk,
   requestHead,
   responseHead,
-} from '../../../src/main/local-ports/http-heads';
-import type { ParsedHead } from '../../../src/main/local-ports/parsed-head';
+} from '../../../../src/main/local-ports/relay/http-heads';
+import type { ParsedHead } from '../../../../src/main/local-ports/relay/parsed-head';
 
 const head = (...headers: string[]): ParsedHead => ({ versionMajor: 1, versionMinor: 1, headers });
 const NONE: BodyFraming = { kind: 'unframed' };

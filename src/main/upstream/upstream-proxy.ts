@@ -1,8 +1,9 @@
 /**
- * The proxy a local port forwards to, with the credentials the apps behind the port cannot send.
- * `host` may be an IPv4 or IPv6 address (unbracketed) or a host name.
+ * A proxy of the user's plan that the app tunnels through, with the credentials the apps behind
+ * a local port cannot send: local ports forward to it, checks test it. `host` may be an IPv4 or
+ * IPv6 address (unbracketed) or a host name.
  */
-export interface Upstream {
+export interface UpstreamProxy {
   /** How the upstream is spoken to: HTTP CONNECT (and plain proxy requests) or SOCKS5. */
   protocol: 'http' | 'socks5';
   host: string;
@@ -10,6 +11,12 @@ export interface Upstream {
   username: string;
   password: string;
 }
+
+/**
+ * An upstream proxy before a protocol is picked: a plan's entry point may speak both, and a check
+ * is told which one to try, so what it checks is stored without one.
+ */
+export type UpstreamEntry = Omit<UpstreamProxy, 'protocol'>;
 
 /** The host as it goes into a URL or a CONNECT line: IPv6 addresses bracketed. */
 export function hostForUrl(host: string): string {
@@ -21,7 +28,7 @@ export function hostForUrl(host: string): string {
  * it is written to the upstream only, never logged or put in a message.
  */
 export function upstreamProxyAuthorization(
-  upstream: Pick<Upstream, 'username' | 'password'>,
+  upstream: Pick<UpstreamProxy, 'username' | 'password'>,
 ): string {
   return `Basic ${Buffer.from(`${upstream.username}:${upstream.password}`).toString('base64')}`;
 }

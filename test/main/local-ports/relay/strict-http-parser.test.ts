@@ -1,6 +1,9 @@
 import { HTTPParser } from 'http-parser-js';
 import { describe, expect, it } from 'vitest';
-import { FRAMING_LIMIT, strictParser } from '../../../src/main/local-ports/strict-http-parser';
+import {
+  FRAMING_LIMIT,
+  strictParser,
+} from '../../../../src/main/local-ports/relay/strict-http-parser';
 
 /** Parses `text` as one or more requests; the bodies read, or the error. */
 function parse(text: string | Buffer, pieces = 1): { bodies: string[]; error?: string } {

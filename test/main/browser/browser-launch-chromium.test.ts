@@ -7,10 +7,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BrowserLauncher } from '../../../src/main/local-ports/browser-launcher';
+import { BrowserLauncher } from '../../../src/main/browser/browser-launcher';
 import { chromiumChoice, requireChromium } from '../../e2e/support/chromium';
 import { pidGone, processesNaming } from './browser-processes';
-import { until } from './until';
+import { until } from '../local-ports/until';
 import { startRecordingProxy, type RecordingProxy } from './browser-recording-proxy';
 
 // The real Chromium (Debian's /usr/bin/chromium, apt package "chromium") started by the launcher

@@ -1,6 +1,6 @@
 import { framingField, type BodyFraming } from './body-framing';
 import type { ParsedHead } from './parsed-head';
-import { hostForUrl } from './upstream';
+import { hostForUrl } from '../../upstream/upstream-proxy';
 
 /**
  * Writing back the heads the relay (http-relay.ts) parsed. Heads are written from what was parsed

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SocketSet } from '../../../src/main/local-ports/socket-set';
-import type { Upstream } from '../../../src/main/local-ports/upstream';
-import { openUpstreamTunnel } from '../../../src/main/local-ports/upstream-tunnel';
-import { startScriptedUpstream, type ScriptedUpstream } from './raw-peers';
+import { SocketSet } from '../../../../src/main/local-ports/relay/socket-set';
+import type { UpstreamProxy } from '../../../../src/main/upstream/upstream-proxy';
+import { openUpstreamTunnel } from '../../../../src/main/local-ports/relay/upstream-tunnel';
+import { startScriptedUpstream, type ScriptedUpstream } from '../raw-peers';
 
 /**
  * The last line before a host is written into an upstream's CONNECT line and Host header: whoever
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe.each(['http', 'socks5'] as const)('through a %s upstream', (protocol) => {
-  const at = (): Upstream => ({
+  const at = (): UpstreamProxy => ({
     protocol,
     host: '127.0.0.1',
     port: upstream.port,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firefoxPrefs, userJs } from '../../../src/main/local-ports/browser-firefox-prefs';
+import { firefoxPrefs, userJs } from '../../../src/main/browser/browser-firefox-prefs';
 import { parseUserJs } from './browser-user-js';
 
 const QUIET = {

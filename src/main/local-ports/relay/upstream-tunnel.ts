@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { SocksClient } from 'socks';
 import { connectHead } from './http-heads';
 import type { SocketSet } from './socket-set';
-import { upstreamProxyAuthorization, type Upstream } from './upstream';
+import { upstreamProxyAuthorization, type UpstreamProxy } from '../../upstream/upstream-proxy';
 import { upstreamFailureOf, upstreamFailures } from './upstream-failure';
 
 /** Bytes that would end or split a head's line if written into it: C0 controls, space, DEL. */
@@ -27,7 +27,7 @@ export interface Destination {
  * before the host is written into the CONNECT line and Host header.
  */
 export async function openUpstreamTunnel(
-  upstream: Upstream,
+  upstream: UpstreamProxy,
   destination: Destination,
   sockets: SocketSet,
   timeoutMs: number,
@@ -88,7 +88,11 @@ const MAX_CONNECT_ANSWER = 16 * 1024;
  * Sends CONNECT and reads the answer's head. Written out here rather than with http.request so
  * that bytes the upstream sends after the head stay on the socket for the tunnel.
  */
-function httpConnect(socket: Socket, upstream: Upstream, destination: Destination): Promise<void> {
+function httpConnect(
+  socket: Socket,
+  upstream: UpstreamProxy,
+  destination: Destination,
+): Promise<void> {
   socket.write(connectHead(destination, upstreamProxyAuthorization(upstream)));
   return new Promise((resolve, reject) => {
     let head = Buffer.alloc(0);

@@ -3,7 +3,7 @@ import {
   checkStartUrl,
   localProxyUrl,
   parseLocalProxyUrl,
-} from '../../../src/main/local-ports/browser-local-proxy';
+} from '../../../src/main/browser/browser-local-proxy';
 
 describe('the local proxy address a browser is given', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { signalBrowserTree } from '../../../src/main/local-ports/browser-process-kill';
+import { signalBrowserTree } from '../../../src/main/browser/browser-process-kill';
 import { pidGone } from './browser-processes';
 
 describe('ending a browser and what it started', () => {
