@@ -220,12 +220,3 @@ export const accountsUpdateSchema = z
       activeAccountId === null || accounts.some((account) => account.id === activeAccountId),
     { error: 'The active account must be one of the accounts.', path: ['activeAccountId'] },
   );
-
-/** The settings as the popup sees them: the accounts (and their last URL) travel in the session's view instead. */
-export const settingsViewSchema = settingsSchema.omit({
-  schemaVersion: true,
-  accounts: true,
-  activeAccountId: true,
-  lastServiceUrl: true,
-});
-export type SettingsView = z.infer<typeof settingsViewSchema>;
