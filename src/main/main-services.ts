@@ -9,7 +9,7 @@ import type { ShortcutPort } from './desktop/shortcut-port';
 import type { SaveFile } from './export/save-export';
 import { createUseCases, type UseCases } from './app/use-cases';
 import { startReactions } from './app/reactions';
-import { openHostChoiceStore, type HostChoiceStore } from './host-choices/host-choice-store';
+import { openHostChoiceStore, type HostChoiceStore } from './credentials/host-choice-store';
 import { openFavoritesStore, type FavoritesStore } from './favorites/favorites-store';
 import { openLabelStore, type LabelStore } from './labels/label-store';
 import type { Log } from './logging/log-port';

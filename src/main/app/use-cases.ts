@@ -6,7 +6,7 @@ import type { ClipboardGuard } from '../clipboard/clipboard-guard';
 import type { DesktopStatusService } from '../desktop/desktop-status-service';
 import type { SaveFile } from '../export/save-export';
 import type { FavoritesStore } from '../favorites/favorites-store';
-import type { HostChoiceStore } from '../host-choices/host-choice-store';
+import type { HostChoiceStore } from '../credentials/host-choice-store';
 import type { LabelStore } from '../labels/label-store';
 import type { BrowserOpener } from '../local-ports/browser-opener';
 import type { KeptPortsStore } from '../local-ports/kept-ports-store';

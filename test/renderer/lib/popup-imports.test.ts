@@ -15,7 +15,6 @@ const ZOD_FREE_SHARED_FILES = [
   'src/shared/credentials/copy-template.ts',
   'src/shared/credentials/copy-fields.ts',
   'src/shared/credentials/format-credentials.ts',
-  'src/shared/credentials/host-choice.ts',
   'src/shared/credentials/shell-quote.ts',
   'src/shared/credentials/url-parts.ts',
   'src/shared/settings/setting-choices.ts',

@@ -2,8 +2,8 @@ import {
   copyHostOf,
   planChoiceAfterPick,
   type CopyHost,
-} from '../../../shared/credentials/host-choice';
-import type { HostChoice } from '../../../shared/credentials/host-choices';
+  type HostChoice,
+} from '../../../shared/credentials/host-choices';
 import type { IpcOutput } from '../../../shared/ipc/contract';
 import type { ProxyView } from '../../../shared/views/plans-view';
 import { bridge } from './bridge';
