@@ -4,8 +4,8 @@ import { openNotifiedAlerts } from './alerts/notified-alerts';
 import { createProxyServiceClient } from './api/proxy-service-client';
 import type { ClipboardPort } from './clipboard/clipboard-port';
 import { ClipboardGuard } from './clipboard/clipboard-guard';
-import { DesktopStatusService } from './desktop/desktop-status-service';
-import type { ShortcutPort } from './desktop/shortcut-port';
+import { DesktopStatusService } from './desktop-status/desktop-status-service';
+import type { ShortcutPort } from './desktop-status/shortcut-port';
 import type { SaveFile } from './export/save-export';
 import { createUseCases, type UseCases } from './app/use-cases';
 import { startReactions } from './app/reactions';
@@ -196,6 +196,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     ...options.browserLaunch,
   });
   const applyShortcut = () => {
+    // globalHotkey is the shortcut: the settings file's key, kept as files already have it.
     if (options.shortcut)
       desktop.shortcutApplied(options.shortcut.set(settings.get().globalHotkey));
   };

@@ -3,7 +3,7 @@ import type { IpcChannel } from '../../shared/ipc/channel-names';
 import type { ipcContract } from '../../shared/ipc/contract';
 import type { AlertService } from '../alerts/alert-service';
 import type { ClipboardGuard } from '../clipboard/clipboard-guard';
-import type { DesktopStatusService } from '../desktop/desktop-status-service';
+import type { DesktopStatusService } from '../desktop-status/desktop-status-service';
 import type { SaveFile } from '../export/save-export';
 import type { FavoritesStore } from '../favorites/favorites-store';
 import type { HostChoiceStore } from '../credentials/host-choice-store';

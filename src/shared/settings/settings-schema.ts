@@ -7,7 +7,7 @@ import {
 } from '../credentials';
 import { CHECK_CONCURRENCY_MAX, CHECK_PROTOCOLS } from '../proxy-check/check-reasons';
 import { echoUrlProblem } from './echo-url';
-import { checkAccelerator } from './hotkey-accelerator';
+import { checkAccelerator } from './shortcut-accelerator';
 import {
   ALERT_WARNING_DAYS_MAX,
   CLIPBOARD_CLEAR_MAX_SECONDS,
@@ -90,6 +90,8 @@ const userFields = {
   ),
   openAtLogin: z.boolean({ error: '“Open at login” must be true or false.' }),
   startHidden: z.boolean({ error: '“Start hidden” must be true or false.' }),
+  // The global shortcut. Its key keeps the name settings files have had from the start: renaming
+  // it would need a migration for no change the user sees.
   globalHotkey: z
     .string({
       error: 'The global shortcut must be text such as CommandOrControl+Shift+P, or none.',

@@ -18,7 +18,7 @@ const ZOD_FREE_SHARED_FILES = [
   'src/shared/credentials/shell-quote.ts',
   'src/shared/credentials/url-parts.ts',
   'src/shared/settings/setting-choices.ts',
-  'src/shared/settings/hotkey-accelerator.ts',
+  'src/shared/settings/shortcut-accelerator.ts',
   'src/shared/api/limits.ts',
   'src/shared/proxy-check/check-reasons.ts',
   'src/shared/export/export-kinds.ts',

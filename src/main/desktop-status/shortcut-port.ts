@@ -4,7 +4,7 @@ export type ShortcutResult =
 
 /**
  * The system-wide shortcut, as the main services need it: Electron's globalShortcut in the app
- * (shell/global-hotkey.ts), a stand-in in the browser harness and the tests.
+ * (in shell/), a stand-in in the browser harness and the tests.
  */
 export interface ShortcutPort {
   /** Replaces the shortcut (null removes it); never throws. */
