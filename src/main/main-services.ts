@@ -4,13 +4,13 @@ import { openNotifiedAlerts } from './alerts/notified-alerts';
 import { createProxyServiceClient } from './api/proxy-service-client';
 import type { ClipboardPort } from './clipboard/clipboard-port';
 import { ClipboardGuard } from './clipboard/clipboard-guard';
-import { DesktopStatusService } from './desktop/desktop-status-service';
-import type { ShortcutPort } from './desktop/shortcut-port';
+import { DesktopStatusService } from './desktop-status/desktop-status-service';
+import type { ShortcutPort } from './desktop-status/shortcut-port';
 import type { SaveFile } from './export/save-export';
 import type { UseCases } from './app/use-case-types';
 import { createUseCases } from './app/use-cases';
 import { startReactions } from './app/reactions';
-import { openHostChoiceStore, type HostChoiceStore } from './host-choices/host-choice-store';
+import { openHostChoiceStore, type HostChoiceStore } from './credentials/host-choice-store';
 import { openFavoritesStore, type FavoritesStore } from './favorites/favorites-store';
 import { openLabelStore, type LabelStore } from './labels/label-store';
 import type { Log } from './logging/log-port';
@@ -197,6 +197,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     ...options.browserLaunch,
   });
   const applyShortcut = () => {
+    // globalHotkey is the shortcut: the settings file's key, kept as files already have it.
     if (options.shortcut)
       desktop.shortcutApplied(options.shortcut.set(settings.get().globalHotkey));
   };

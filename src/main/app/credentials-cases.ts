@@ -1,5 +1,5 @@
-import { planChoiceAfterPick } from '../../shared/credentials/host-choice';
-import { copyCredentials } from '../copy/copy-credentials';
+import { planChoiceAfterPick } from '../../shared/credentials/host-choices';
+import { copyCredentials } from '../credentials/copy-credentials';
 import type { AppServices, UseCasesOf } from './use-case-types';
 
 /** Copying a proxy's credentials, and the host each plan's copies use. */

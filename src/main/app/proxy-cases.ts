@@ -1,4 +1,4 @@
-import { refreshOutcomeOf } from '../../shared/ipc/refresh-outcome';
+import { refreshOutcomeOf } from '../../shared/views/refresh-outcome';
 import type { AppServices, UseCasesOf } from './use-case-types';
 import { favoritesViewOf } from './views';
 

@@ -1,7 +1,7 @@
 import type { IpcEvent } from '../../shared/ipc/channel-names';
 import type { IpcEventPayload } from '../../shared/ipc/contract';
 import type { AlertService } from '../alerts/alert-service';
-import type { DesktopStatusService } from '../desktop/desktop-status-service';
+import type { DesktopStatusService } from '../desktop-status/desktop-status-service';
 import type { FavoritesStore } from '../favorites/favorites-store';
 import type { LocalPortsService } from '../local-ports/local-ports-service';
 import type { PlansCache } from '../plans-cache/plans-cache';
@@ -84,6 +84,7 @@ export function startReactions(services: ReactingServices, options: ReactionOpti
     }
     if (current.alertWarningDays !== previous.alertWarningDays) rules.reviewAlerts();
     if (current.checkForUpdates !== previous.checkForUpdates) updates.automaticChanged();
+    // globalHotkey is the shortcut: the settings file's key, kept as files already have it.
     if (current.globalHotkey !== previous.globalHotkey) options.applyShortcut();
     emit('settings:changed', settingsViewOf(current));
   });

@@ -1,4 +1,4 @@
-import type { SessionView } from '../../shared/ipc/session-view';
+import type { SessionView } from '../../shared/views/session-view';
 import { UserFacingError } from '../errors/user-facing-error';
 import type { SessionResult } from '../session/session-status';
 import type { AppServices, UseCasesOf } from './use-case-types';

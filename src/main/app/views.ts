@@ -1,7 +1,8 @@
-import type { FavoritesView } from '../../shared/favorites/favorites-view';
-import type { SessionView } from '../../shared/ipc/session-view';
+import type { FavoritesView } from '../../shared/views/favorites-view';
+import type { SessionView } from '../../shared/views/session-view';
 import type { FavoritesStore } from '../favorites/favorites-store';
-import type { Settings, SettingsView } from '../../shared/settings/settings-schema';
+import type { Settings } from '../../shared/settings/settings-schema';
+import type { SettingsView } from '../../shared/views/settings-view';
 import type { SessionService } from '../session/session-service';
 
 /** The session as the popup sees it: its status and every remembered account, no token. */

@@ -5,7 +5,7 @@ import type {
   ConfigureLocalPortRequest,
   LocalPortView,
   OpenLocalPortRequest,
-} from '../../shared/local-ports/local-port-view';
+} from '../../shared/views/local-port-view';
 import { UserFacingError } from '../errors/user-facing-error';
 import type { KeptPort } from './kept-ports-from-file';
 import type { KeptPortsStore } from './kept-ports-store';

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Plan, Proxy } from '../../shared/api';
-import type { PlanView, ProxyView } from '../../shared/ipc/plans-view';
-import { withProxyView } from '../../shared/ipc/trusted-plan-view';
+import type { PlanView, ProxyView } from '../../shared/views/plans-view';
+import { withProxyView } from '../../shared/views/trusted-plan-view';
 
 /** Where a proxy sits: its plan's index in the listing, and its row in that plan. */
 interface Position {

@@ -1,5 +1,5 @@
 import type { ListingProblem } from '../api/decoding/listing-problems';
-import type { ListingNotice } from '../../shared/ipc/plans-view';
+import type { ListingNotice } from '../../shared/views/plans-view';
 import { isolateBidi } from '../../shared/text/bidi-controls';
 
 /** How many field paths the details line names before "and N more". */

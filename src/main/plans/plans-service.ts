@@ -2,15 +2,15 @@ import type { ProxyServiceClient } from '../api/proxy-service-client';
 import { ProxyServiceError } from '../api/proxy-service-error';
 import type { Plan, Proxy } from '../../shared/api';
 import type { IpcError } from '../../shared/ipc/ipc-error';
-import type { PlansUpdate } from '../../shared/ipc/plans-update';
+import type { PlansUpdate } from '../../shared/views/plans-update';
 import type {
   ListingNotice,
   PlanView,
   PlansSnapshot,
   PlansStatus,
   ProxyView,
-} from '../../shared/ipc/plans-view';
-import { validatedPlanView } from '../../shared/ipc/trusted-plan-view';
+} from '../../shared/views/plans-view';
+import { validatedPlanView } from '../../shared/views/trusted-plan-view';
 import { toIpcError } from '../errors/error-to-ipc';
 import { KeptLocallyError, UserFacingError } from '../errors/user-facing-error';
 import { AccountListing } from './account-listing';

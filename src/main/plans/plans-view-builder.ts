@@ -1,5 +1,5 @@
 import type { Plan, Proxy } from '../../shared/api';
-import type { PlanView, ProxyView } from '../../shared/ipc/plans-view';
+import type { PlanView, ProxyView } from '../../shared/views/plans-view';
 import type { PendingChanges } from './pending-changes';
 
 /**

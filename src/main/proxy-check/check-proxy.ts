@@ -1,6 +1,6 @@
 import type { Agent } from 'node:http';
 import type { CheckProtocol } from '../../shared/proxy-check/check-reasons';
-import type { ProxyCheckResult } from '../../shared/proxy-check/check-view';
+import type { ProxyCheckResult } from '../../shared/views/check-view';
 import { checkFailures, type CheckFailure, type FailureContext } from './check-failure';
 import { requestEcho } from './echo-request';
 import { failureFromError } from './error-to-failure';

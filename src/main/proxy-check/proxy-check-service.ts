@@ -9,7 +9,7 @@ import type {
   ProxyChecksDelta,
   ProxyChecksLastRun,
   ProxyChecksView,
-} from '../../shared/proxy-check/check-view';
+} from '../../shared/views/check-view';
 import { runHeadline, runSummary } from '../../shared/proxy-check/run-summary';
 import type { CheckFailure } from './check-failure';
 import { checkProxy, type CheckProxy, type CheckTarget } from './check-proxy';

@@ -1,6 +1,6 @@
 import type { GlobalShortcut } from 'electron';
-import { checkAccelerator, describeAccelerator } from '../../shared/settings/hotkey-accelerator';
-import type { ShortcutPort, ShortcutResult } from '../desktop/shortcut-port';
+import { checkAccelerator, describeAccelerator } from '../../shared/settings/shortcut-accelerator';
+import type { ShortcutPort, ShortcutResult } from '../desktop-status/shortcut-port';
 
 /** The part of Electron's globalShortcut the app uses. */
 export type ShortcutRegistry = Pick<GlobalShortcut, 'register' | 'unregister' | 'isRegistered'>;

@@ -1,4 +1,4 @@
-import type { UpdateStatus } from '../../shared/ipc/update-status';
+import type { UpdateStatus } from '../../shared/views/update-status';
 import { realTimers, type Timers } from '../timers';
 import { type UpdatePhase, updateFailure } from './update-failure';
 import type { Updater } from './updater';

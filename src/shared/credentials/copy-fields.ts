@@ -2,7 +2,7 @@
  * Single fields of a proxy, copied on their own as password managers do (one field per paste into
  * a tool's separate boxes). Plain constants, no zod, so that the popup can import them.
  */
-import { chooseHost } from './host-choice';
+import { chooseHost } from './host-choices';
 import type { HostChoice } from './host-choices';
 import type { ProxyCredentials } from './proxy-credentials';
 

@@ -1,6 +1,6 @@
 import { CURL_CHECK_URL, type CopyFormat } from './copy-formats';
 import { renderTemplate, TemplateError } from './copy-template';
-import { chooseHost } from './host-choice';
+import { chooseHost } from './host-choices';
 import type { HostChoice } from './host-choices';
 import type { ProxyCredentials } from './proxy-credentials';
 import { quoteForPosixShell } from './shell-quote';

@@ -4,7 +4,6 @@ export * from './copy-formats';
 export * from './copy-format-schema';
 export * from './copy-template';
 export * from './format-credentials';
-export * from './host-choice';
 export * from './host-choices';
 export * from './proxy-credentials';
 export * from './shell-quote';

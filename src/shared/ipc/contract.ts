@@ -4,21 +4,22 @@ import { MAX_LABEL_UNITS } from '../api/limits';
 import { MAX_ROTATE_INTERVAL_SECONDS } from '../api/updates';
 import { copyFieldSchema, copyFormatSchema, hostChoiceSchema } from '../credentials';
 import { EXPORT_KINDS } from '../export/export-kinds';
-import { favoritesViewSchema } from '../favorites/favorites-view';
+import { favoritesViewSchema } from '../views/favorites-view';
 import {
   configureLocalPortRequestSchema,
   localPortViewSchema,
   openLocalPortRequestSchema,
-} from '../local-ports/local-port-view';
-import { proxyChecksDeltaSchema, proxyChecksViewSchema } from '../proxy-check/check-view';
-import { settingsPatchSchema, settingsViewSchema } from '../settings/settings-schema';
+} from '../views/local-port-view';
+import { proxyChecksDeltaSchema, proxyChecksViewSchema } from '../views/check-view';
+import { settingsPatchSchema } from '../settings/settings-schema';
+import { settingsViewSchema } from '../views/settings-view';
 import type { IpcChannel, IpcEvent } from './channel-names';
-import { alertViewSchema } from './alert-view';
-import { desktopStatusSchema } from './desktop-status';
-import { plansUpdateSchema, trustedPlansSnapshotSchema } from './plans-update';
-import { refreshOutcomeSchema } from './refresh-outcome';
-import { sessionViewSchema } from './session-view';
-import { updateStatusSchema } from './update-status';
+import { alertViewSchema } from '../views/alert-view';
+import { desktopStatusSchema } from '../views/desktop-status';
+import { plansUpdateSchema, trustedPlansSnapshotSchema } from '../views/plans-update';
+import { refreshOutcomeSchema } from '../views/refresh-outcome';
+import { sessionViewSchema } from '../views/session-view';
+import { updateStatusSchema } from '../views/update-status';
 
 /**
  * THE contract between the popup and the main process, declared once: each channel's input and

@@ -1,5 +1,5 @@
 import { hostAndPort } from '../credentials/url-parts';
-import type { ProxyView } from './plans-view';
+import type { ProxyView } from '../views/plans-view';
 
 /** `203.0.113.7:8080`, `[2001:db8::1]:8080`, `gate.example.com:8080`. */
 export function proxyAddress(proxy: Pick<ProxyView, 'ip' | 'port'>): string {

@@ -1,5 +1,5 @@
 import { proxyAddress } from './proxy-title';
-import type { ProxyView } from './plans-view';
+import type { ProxyView } from '../views/plans-view';
 
 /** A plan as naming needs it: the service's plan and the popup's view of it both fit. */
 export interface PlanOfAddresses {

@@ -1,5 +1,5 @@
 import { CHECK_FAILURE_REASONS, type CheckFailureReason } from './check-reasons';
-import type { ProxyCheckResult } from './check-view';
+import type { ProxyCheckResult } from '../views/check-view';
 
 /** Each reason as it reads after a count: "1 login refused", "3 logins refused". */
 const COUNTED_REASONS: Record<CheckFailureReason, { one: string; many: string }> = {

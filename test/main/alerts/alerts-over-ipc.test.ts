@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertView } from '../../../src/shared/ipc/alert-view';
+import type { AlertView } from '../../../src/shared/views/alert-view';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { startSignedIn, useMainProcess, valueOf } from '../ipc/main-services-fixture';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
+import type { PlansSnapshot } from '../../../src/shared/views/plans-view';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { refreshedPlans, startSignedIn, useMainProcess, valueOf } from './main-services-fixture';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCredentials } from '../../../src/shared/credentials';
-import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
+import type { PlansSnapshot } from '../../../src/shared/views/plans-view';
 import { proxyTitle } from '../../../src/shared/ipc/proxy-title';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { refreshedPlans, startSignedIn, useMainProcess, valueOf } from './main-services-fixture';

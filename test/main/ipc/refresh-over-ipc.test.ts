@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlansUpdate } from '../../../src/shared/ipc/plans-update';
+import type { PlansUpdate } from '../../../src/shared/views/plans-update';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { startSignedIn, useMainProcess, valueOf } from './main-services-fixture';
 

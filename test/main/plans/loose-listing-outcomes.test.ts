@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlansSnapshot, ProxyView } from '../../../src/shared/ipc/plans-view';
+import type { PlansSnapshot, ProxyView } from '../../../src/shared/views/plans-view';
 import type { Plan as StoredPlan } from '../../../tools/reference-service/records';
 import { useReferenceService } from '../api/reference-service-fixture';
 import { refreshedPlans, startSignedIn, useMainProcess } from '../ipc/main-services-fixture';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProxyView } from '../../../src/shared/ipc/plans-view';
+import type { ProxyView } from '../../../src/shared/views/plans-view';
 import { useReferenceService } from '../api/reference-service-fixture';
 import { startSignedIn, useMainProcess, valueOf } from '../ipc/main-services-fixture';
 

@@ -4,7 +4,7 @@ import type { ProxyServiceClient } from '../../../src/main/api/proxy-service-cli
 import { openLabelStore } from '../../../src/main/labels/label-store';
 import { PlansService } from '../../../src/main/plans/plans-service';
 import { confIn, useTempDir } from '../store/temp-store-dir';
-import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
+import type { PlansSnapshot } from '../../../src/shared/views/plans-view';
 import { rejectionOf, useReferenceService } from '../api/reference-service-fixture';
 
 const fixture = useReferenceService();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toIpcError } from '../../../src/main/errors/error-to-ipc';
 import { openLabelStore } from '../../../src/main/labels/label-store';
 import { PlansService } from '../../../src/main/plans/plans-service';
-import type { PlansSnapshot } from '../../../src/shared/ipc/plans-view';
+import type { PlansSnapshot } from '../../../src/shared/views/plans-view';
 import { rejectionOf, useReferenceService } from '../api/reference-service-fixture';
 import { confIn, useTempDir } from '../store/temp-store-dir';
 import { isolateBidi } from '../../../src/shared/text/bidi-controls';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcEvent } from '../../../src/shared/ipc/channel-names';
 import { ipcEventContract } from '../../../src/shared/ipc/contract';
-import type { PlansUpdate } from '../../../src/shared/ipc/plans-update';
-import { planViewSchema, type PlansSnapshot } from '../../../src/shared/ipc/plans-view';
+import type { PlansUpdate } from '../../../src/shared/views/plans-update';
+import { planViewSchema, type PlansSnapshot } from '../../../src/shared/views/plans-view';
 import { applyPlansUpdate, type PlansPatch } from '../../../src/renderer/src/lib/plans-patches';
 import { Replica } from '../../../src/renderer/src/lib/replica';
 import { useApiServer } from '../../tools/reference-service/use-api-server';

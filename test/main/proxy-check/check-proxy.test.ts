@@ -8,7 +8,7 @@ import { CHECK_PROTOCOLS, type CheckProtocol } from '../../../src/shared/proxy-c
 import {
   proxyCheckResultSchema,
   type ProxyCheckResult,
-} from '../../../src/shared/proxy-check/check-view';
+} from '../../../src/shared/views/check-view';
 import { PROXY_CREDENTIALS, targetAt, useCheckServers } from './check-servers-fixture';
 import {
   deadPort,

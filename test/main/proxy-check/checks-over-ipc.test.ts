@@ -3,7 +3,7 @@ import {
   proxyChecksDeltaSchema,
   type ProxyCheckEntry,
   type ProxyChecksView,
-} from '../../../src/shared/proxy-check/check-view';
+} from '../../../src/shared/views/check-view';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { startSignedIn, useMainProcess, valueOf } from '../ipc/main-services-fixture';
 import { PROXY_CREDENTIALS, useCheckServers } from './check-servers-fixture';

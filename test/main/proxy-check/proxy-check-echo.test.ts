@@ -11,7 +11,7 @@ import {
   proxyChecksViewSchema,
   type ProxyChecksDelta,
   type ProxyChecksView,
-} from '../../../src/shared/proxy-check/check-view';
+} from '../../../src/shared/views/check-view';
 import { targetAt, useCheckServers } from './check-servers-fixture';
 import { startEchoServer } from '../../../tools/local-network/echo-server';
 

@@ -14,7 +14,7 @@ import {
   type ProxyCheckResult,
   type ProxyChecksDelta,
   type ProxyChecksView,
-} from '../../../src/shared/proxy-check/check-view';
+} from '../../../src/shared/views/check-view';
 import { PROXY_CREDENTIALS, targetAt, useCheckServers } from './check-servers-fixture';
 import { startSilentServer } from '../../../tools/local-network/proxy-servers';
 

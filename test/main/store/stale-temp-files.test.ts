@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openNotifiedAlerts } from '../../../src/main/alerts/notified-alerts';
 import { openFavoritesStore } from '../../../src/main/favorites/favorites-store';
-import { openHostChoiceStore } from '../../../src/main/host-choices/host-choice-store';
+import { openHostChoiceStore } from '../../../src/main/credentials/host-choice-store';
 import { openLabelStore } from '../../../src/main/labels/label-store';
 import { openKeptPortsStore } from '../../../src/main/local-ports/kept-ports-store';
 import type { CreateConfStore } from '../../../src/main/store/conf-file';

@@ -2,7 +2,7 @@ import { NsisUpdater } from 'electron-updater';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UpdateStatus } from '../../../src/shared/ipc/update-status';
+import type { UpdateStatus } from '../../../src/shared/views/update-status';
 import { configureUpdater } from '../../../src/main/updates/configure-updater';
 import { UpdateService } from '../../../src/main/updates/update-service';
 import { useTempDir } from '../store/temp-store-dir';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UpdateStatus } from '../../../src/shared/ipc/update-status';
+import type { UpdateStatus } from '../../../src/shared/views/update-status';
 import {
   CHECK_EVERY_MS,
   FIRST_CHECK_AFTER_MS,

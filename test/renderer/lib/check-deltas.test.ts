@@ -11,7 +11,7 @@ import type {
   ProxyCheckResult,
   ProxyChecksDelta,
   ProxyChecksView,
-} from '../../../src/shared/proxy-check/check-view';
+} from '../../../src/shared/views/check-view';
 
 const works = (totalMs: number): ProxyCheckResult => ({
   ok: true,

@@ -4,7 +4,7 @@ import {
   failingProxyIds,
   runProgress,
 } from '../../../src/renderer/src/lib/check-status';
-import type { ProxyCheckResult } from '../../../src/shared/proxy-check/check-view';
+import type { ProxyCheckResult } from '../../../src/shared/views/check-view';
 import {
   CHECK_FAILURE_REASONS,
   type ExitIpMatch,

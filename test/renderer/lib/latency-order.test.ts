@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProxyCheckEntry } from '../../../src/shared/proxy-check/check-view';
+import type { ProxyCheckEntry } from '../../../src/shared/views/check-view';
 import { byLatency, fastestOf, latencyOf } from '../../../src/renderer/src/lib/latency-order';
 
 const checkedAt = '2026-11-25T12:00:00Z';

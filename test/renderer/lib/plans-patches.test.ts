@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanView, PlansSnapshot, ProxyView } from '../../../src/shared/ipc/plans-view';
+import type { PlanView, PlansSnapshot, ProxyView } from '../../../src/shared/views/plans-view';
 import { applyPlansUpdate, type PlansPatch } from '../../../src/renderer/src/lib/plans-patches';
 import { planView, proxyView } from './view-fixtures';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanView, ProxyView } from '../../../src/shared/ipc/plans-view';
+import type { PlanView, ProxyView } from '../../../src/shared/views/plans-view';
 import {
   countProxies,
   firstMatch,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertView } from '../../../src/shared/ipc/alert-view';
+import type { AlertView } from '../../../src/shared/views/alert-view';
 import { statusItems, type StatusSources } from '../../../src/renderer/src/lib/status-items';
 
 const nothing: StatusSources = {

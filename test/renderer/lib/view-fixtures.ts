@@ -1,4 +1,4 @@
-import type { PlanView, ProxyView } from '../../../src/shared/ipc/plans-view';
+import type { PlanView, ProxyView } from '../../../src/shared/views/plans-view';
 
 /** A proxy as the popup is sent it, with nothing pending; `overrides` set what a test needs. */
 export function proxyView(id: number, overrides: Partial<ProxyView> = {}): ProxyView {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckFailureReason } from '../../../src/shared/proxy-check/check-reasons';
 import { CHECK_FAILURE_REASONS } from '../../../src/shared/proxy-check/check-reasons';
-import type { ProxyCheckResult } from '../../../src/shared/proxy-check/check-view';
+import type { ProxyCheckResult } from '../../../src/shared/views/check-view';
 import { runHeadline, runSummary } from '../../../src/shared/proxy-check/run-summary';
 
 const checkedAt = '2026-11-22T10:00:00.000Z';

@@ -1,7 +1,7 @@
-import type { PlanView, ProxyView } from '../../../shared/ipc/plans-view';
-import type { LocalPortView } from '../../../shared/local-ports/local-port-view';
-import type { SessionView } from '../../../shared/ipc/session-view';
-import type { UpdateStatus } from '../../../shared/ipc/update-status';
+import type { PlanView, ProxyView } from '../../../shared/views/plans-view';
+import type { LocalPortView } from '../../../shared/views/local-port-view';
+import type { SessionView } from '../../../shared/views/session-view';
+import type { UpdateStatus } from '../../../shared/views/update-status';
 import { hostAndPort } from '../../../shared/credentials/url-parts';
 import { proxyTitle, type NamedProxy } from '../../../shared/ipc/proxy-title';
 import { sharedAddressesOf, type PlanOfAddresses } from '../../../shared/ipc/shared-addresses';

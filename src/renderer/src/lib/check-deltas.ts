@@ -5,7 +5,7 @@ import type {
   ProxyChecksLastRun,
   ProxyChecksRun,
   ProxyChecksView,
-} from '../../../shared/proxy-check/check-view';
+} from '../../../shared/views/check-view';
 
 /** The popup's copy of the checks: each proxy's entry by its id, so a row finds its own at once. */
 export interface ChecksState {

@@ -1,5 +1,5 @@
 import type { CheckFailureReason, ExitIpMatch } from '../../../shared/proxy-check/check-reasons';
-import type { ProxyCheckEntry } from '../../../shared/proxy-check/check-view';
+import type { ProxyCheckEntry } from '../../../shared/views/check-view';
 
 /** A proxy's check status in a row: a few words to see at a glance, the details on hover. */
 export interface CheckStatus {

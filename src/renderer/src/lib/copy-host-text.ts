@@ -1,5 +1,8 @@
-import type { CopyHost } from '../../../shared/credentials/host-choice';
-import { HOST_CHOICE_INFO, type HostChoice } from '../../../shared/credentials/host-choices';
+import {
+  type CopyHost,
+  HOST_CHOICE_INFO,
+  type HostChoice,
+} from '../../../shared/credentials/host-choices';
 
 /** The Copy button's tooltip: the host the copy will paste, and why when it is not the entry one. */
 export function copyButtonTitle(host: CopyHost): string {

@@ -3,7 +3,7 @@ import type { CopyFormat } from '../../../shared/credentials/copy-formats';
 import { TemplateError } from '../../../shared/credentials/copy-template';
 import { formatCredentials } from '../../../shared/credentials/format-credentials';
 import type { HostChoice } from '../../../shared/credentials/host-choices';
-import type { ProxyView } from '../../../shared/ipc/plans-view';
+import type { ProxyView } from '../../../shared/views/plans-view';
 
 /** How the menu shows a password: the popup never holds one outside "Show password". */
 export const MASKED_PASSWORD = '••••••';

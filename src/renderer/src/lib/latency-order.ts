@@ -1,4 +1,4 @@
-import type { ProxyCheckEntry } from '../../../shared/proxy-check/check-view';
+import type { ProxyCheckEntry } from '../../../shared/views/check-view';
 
 /** A proxy's latency by its last check: the total time of a working one, else none. */
 export function latencyOf(entry: ProxyCheckEntry | undefined): number | null {

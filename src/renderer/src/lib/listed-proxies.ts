@@ -1,4 +1,4 @@
-import type { PlanView, ProxyView } from '../../../shared/ipc/plans-view';
+import type { PlanView, ProxyView } from '../../../shared/views/plans-view';
 
 export interface ListedProxy {
   readonly plan: PlanView;

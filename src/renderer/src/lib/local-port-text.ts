@@ -1,4 +1,4 @@
-import type { LocalPortView } from '../../../shared/local-ports/local-port-view';
+import type { LocalPortView } from '../../../shared/views/local-port-view';
 
 const UNITS = ['B', 'kB', 'MB', 'GB', 'TB'];
 

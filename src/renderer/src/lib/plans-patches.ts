@@ -1,10 +1,10 @@
-import type { PlansUpdate } from '../../../shared/ipc/plans-update';
+import type { PlansUpdate } from '../../../shared/views/plans-update';
 import type {
   PlanView,
   PlansSnapshot,
   PlansStatus,
   ProxyView,
-} from '../../../shared/ipc/plans-view';
+} from '../../../shared/views/plans-view';
 import { sameItems } from './same-items';
 
 /** Every `plans:changed` update but a whole snapshot: what is laid over a snapshot held. */

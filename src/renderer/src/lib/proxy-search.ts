@@ -1,4 +1,4 @@
-import type { PlanView, ProxyView } from '../../../shared/ipc/plans-view';
+import type { PlanView, ProxyView } from '../../../shared/views/plans-view';
 import { RecentResults, type KeptResult } from './recent-results';
 import { sameItems } from './same-items';
 import { isEmptyQuery, parseSearchQuery, type SearchQuery } from './search-query';

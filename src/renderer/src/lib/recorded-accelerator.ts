@@ -1,4 +1,4 @@
-import { checkAccelerator } from '../../../shared/settings/hotkey-accelerator';
+import { checkAccelerator } from '../../../shared/settings/shortcut-accelerator';
 
 /**
  * A key press in the shortcut recorder, as Electron's Accelerator grammar spells it. The key is

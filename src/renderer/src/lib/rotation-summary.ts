@@ -1,4 +1,4 @@
-import type { ProxyView } from '../../../shared/ipc/plans-view';
+import type { ProxyView } from '../../../shared/views/plans-view';
 import { formatInterval } from './interval-presets';
 
 /** A proxy's rotation in a few words: "Rotates every 5 min", "Static", or what is unknown. */

@@ -1,4 +1,4 @@
-import type { SessionView } from '../../../shared/ipc/session-view';
+import type { SessionView } from '../../../shared/views/session-view';
 
 type AccountListing = SessionView['accounts'][number];
 

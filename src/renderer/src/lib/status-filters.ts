@@ -1,4 +1,4 @@
-import type { PlanView, ProxyView } from '../../../shared/ipc/plans-view';
+import type { PlanView, ProxyView } from '../../../shared/views/plans-view';
 import { planBadges } from './relative-time';
 import type { StatusFilter } from './search-query';
 

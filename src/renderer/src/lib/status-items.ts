@@ -1,4 +1,4 @@
-import type { AlertView } from '../../../shared/ipc/alert-view';
+import type { AlertView } from '../../../shared/views/alert-view';
 
 /** How much an item matters: the line takes the colour and the text of the gravest. */
 export type StatusTone = 'danger' | 'warning' | 'info';

@@ -1,4 +1,4 @@
-import type { UpdateStatus } from '../../../shared/ipc/update-status';
+import type { UpdateStatus } from '../../../shared/views/update-status';
 
 /** The one quiet line under "Check for updates automatically" in Settings. */
 export function updateStatusText(

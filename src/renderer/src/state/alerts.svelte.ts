@@ -1,4 +1,4 @@
-import type { AlertView } from '../../../shared/ipc/alert-view';
+import type { AlertView } from '../../../shared/views/alert-view';
 import { bridge } from './bridge';
 
 /** Expiring and blocked plans, and an expiring token: what the desktop notifications were about. */

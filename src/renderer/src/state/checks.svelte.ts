@@ -6,7 +6,7 @@ import type {
   ProxyChecksLastRun,
   ProxyChecksRun,
   ProxyChecksView,
-} from '../../../shared/proxy-check/check-view';
+} from '../../../shared/views/check-view';
 import {
   applyChecksDelta,
   checksStateOf,

@@ -1,4 +1,4 @@
-import type { DesktopStatus } from '../../../shared/ipc/desktop-status';
+import type { DesktopStatus } from '../../../shared/views/desktop-status';
 import { bridge } from './bridge';
 
 /** What the desktop refused the app (a taken shortcut, no tray), as the main process reports it. */

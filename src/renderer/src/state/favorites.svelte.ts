@@ -1,4 +1,4 @@
-import type { FavoritesView } from '../../../shared/favorites/favorites-view';
+import type { FavoritesView } from '../../../shared/views/favorites-view';
 import { shownFavorites, type ShownFavorites } from '../../../shared/favorites/shown-favorites';
 import { listedProxies, type ListedProxy } from '../lib/listed-proxies';
 import { bridge } from './bridge';

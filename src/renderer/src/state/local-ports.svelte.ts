@@ -3,7 +3,7 @@ import type { IpcEventPayload } from '../../../shared/ipc/contract';
 import type {
   ConfigureLocalPortRequest,
   LocalPortView,
-} from '../../../shared/local-ports/local-port-view';
+} from '../../../shared/views/local-port-view';
 import { bridge } from './bridge';
 import { copyFeedback } from './copy-feedback.svelte';
 import { proxyFailed } from './proxy-notices';

@@ -2,10 +2,10 @@ import {
   copyHostOf,
   planChoiceAfterPick,
   type CopyHost,
-} from '../../../shared/credentials/host-choice';
-import type { HostChoice } from '../../../shared/credentials/host-choices';
+  type HostChoice,
+} from '../../../shared/credentials/host-choices';
 import type { IpcOutput } from '../../../shared/ipc/contract';
-import type { ProxyView } from '../../../shared/ipc/plans-view';
+import type { ProxyView } from '../../../shared/views/plans-view';
 import { bridge } from './bridge';
 import { plans } from './plans.svelte';
 import { settings } from './settings.svelte';

@@ -1,5 +1,5 @@
-import type { PlansUpdate } from '../../../shared/ipc/plans-update';
-import type { PlansSnapshot } from '../../../shared/ipc/plans-view';
+import type { PlansUpdate } from '../../../shared/views/plans-update';
+import type { PlansSnapshot } from '../../../shared/views/plans-view';
 import { applyPlansUpdate, type PlansPatch } from '../lib/plans-patches';
 import { Replica } from '../lib/replica';
 import { bridge } from './bridge';

@@ -1,4 +1,4 @@
-import type { PlanView } from '../../../shared/ipc/plans-view';
+import type { PlanView } from '../../../shared/views/plans-view';
 import { byLatency } from '../lib/latency-order';
 import { countProxies, firstMatch, PlanSearch, type PlanMatches } from '../lib/proxy-search';
 import { isEmptyQuery, parseSearchQuery, type SearchQuery } from '../lib/search-query';

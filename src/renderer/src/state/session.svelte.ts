@@ -1,5 +1,5 @@
 import type { IpcResult } from '../../../shared/ipc/ipc-error';
-import type { SessionView } from '../../../shared/ipc/session-view';
+import type { SessionView } from '../../../shared/views/session-view';
 import { bridge } from './bridge';
 import { toasts } from './toasts.svelte';
 

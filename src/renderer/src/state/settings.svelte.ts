@@ -1,4 +1,5 @@
-import type { SettingsPatch, SettingsView } from '../../../shared/settings/settings-schema';
+import type { SettingsPatch } from '../../../shared/settings/settings-schema';
+import type { SettingsView } from '../../../shared/views/settings-view';
 import { refusalText } from '../lib/refusal-text';
 import { bridge } from './bridge';
 import { toasts } from './toasts.svelte';

@@ -1,5 +1,5 @@
 import type { IpcResult } from '../../../shared/ipc/ipc-error';
-import type { UpdateStatus } from '../../../shared/ipc/update-status';
+import type { UpdateStatus } from '../../../shared/views/update-status';
 import { bridge } from './bridge';
 import { toasts } from './toasts.svelte';
 

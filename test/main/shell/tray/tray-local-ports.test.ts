@@ -4,7 +4,7 @@ import {
   localPortsItem,
   type TrayLocalPortActions,
 } from '../../../../src/main/shell/tray/tray-local-ports';
-import type { SessionView } from '../../../../src/shared/ipc/session-view';
+import type { SessionView } from '../../../../src/shared/views/session-view';
 
 function recording() {
   const calls: unknown[][] = [];

@@ -7,7 +7,7 @@ import {
   type TrayMenuInput,
 } from '../../../../src/main/shell/tray/tray-menu-template';
 import type { TrayMenuItem } from '../../../../src/main/shell/tray/tray-menu-item';
-import type { SessionView } from '../../../../src/shared/ipc/session-view';
+import type { SessionView } from '../../../../src/shared/views/session-view';
 
 function recordingActions() {
   const copies: [proxyId: number, planId: number][] = [];

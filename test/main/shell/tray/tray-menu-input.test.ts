@@ -7,8 +7,8 @@ import {
   MAX_PLANS_IN_MENU,
   MAX_PROXIES_PER_PLAN,
 } from '../../../../src/main/shell/tray/tray-menu-template';
-import type { PlansSnapshot } from '../../../../src/shared/ipc/plans-view';
-import type { SessionView } from '../../../../src/shared/ipc/session-view';
+import type { PlansSnapshot } from '../../../../src/shared/views/plans-view';
+import type { SessionView } from '../../../../src/shared/views/session-view';
 
 const session: SessionView = {
   state: 'active',

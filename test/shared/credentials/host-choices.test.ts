@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyHostOf, planChoiceAfterPick } from '../../../src/shared/credentials/host-choice';
+import { copyHostOf, planChoiceAfterPick } from '../../../src/shared/credentials/host-choices';
 
 const dual = {
   ip: '203.0.113.7',

@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { revisionSchema } from '../ipc/plans-view';
-import { CHECK_FAILURE_REASONS, CHECK_PROTOCOLS, EXIT_IP_MATCHES } from './check-reasons';
+import { revisionSchema } from './plans-view';
+import {
+  CHECK_FAILURE_REASONS,
+  CHECK_PROTOCOLS,
+  EXIT_IP_MATCHES,
+} from '../proxy-check/check-reasons';
 
 /** One finished check of one proxy. Milliseconds are whole numbers. */
 export const proxyCheckResultSchema = z.discriminatedUnion('ok', [

@@ -1,4 +1,4 @@
-import type { DesktopStatus } from '../../shared/ipc/desktop-status';
+import type { DesktopStatus } from '../../shared/views/desktop-status';
 import type { ShortcutResult } from './shortcut-port';
 
 type Listener = (status: DesktopStatus) => void;

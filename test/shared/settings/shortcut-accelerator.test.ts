@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkAccelerator,
   describeAccelerator,
-} from '../../../src/shared/settings/hotkey-accelerator';
+} from '../../../src/shared/settings/shortcut-accelerator';
 
 function accepted(input: string, platform = 'linux'): string {
   const result = checkAccelerator(input, platform);

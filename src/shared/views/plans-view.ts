@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { planSchema, proxySchema } from '../api';
-import { ipcErrorSchema } from './ipc-error';
+import { ipcErrorSchema } from '../ipc/ipc-error';
 
 /**
  * A proxy as the popup sees it: without its password (shown only on an explicit reveal, and

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openHostChoiceStore } from '../../../src/main/host-choices/host-choice-store';
+import { openHostChoiceStore } from '../../../src/main/credentials/host-choice-store';
 import { confIn, filesIn, thrownBy, useTempDir } from '../store/temp-store-dir';
 
 const tempDir = useTempDir();

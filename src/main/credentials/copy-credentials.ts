@@ -2,10 +2,9 @@ import { colonWarning, fieldsWithColons } from '../../shared/credentials/colon-f
 import { copyFieldValue, type CopyField } from '../../shared/credentials/copy-fields';
 import type { CopyFormat } from '../../shared/credentials/copy-formats';
 import { formatCredentials } from '../../shared/credentials/format-credentials';
-import { copyHostOf } from '../../shared/credentials/host-choice';
-import type { HostChoice } from '../../shared/credentials/host-choices';
+import { copyHostOf, type HostChoice } from '../../shared/credentials/host-choices';
 import type { ClipboardGuard } from '../clipboard/clipboard-guard';
-import type { HostChoiceStore } from '../host-choices/host-choice-store';
+import type { HostChoiceStore } from './host-choice-store';
 import type { PlansService } from '../plans/plans-service';
 import type { SettingsStore } from '../settings/settings-store';
 import { sharedAddressesOf } from '../../shared/ipc/shared-addresses';

@@ -1,7 +1,6 @@
 import { COPY_FIELDS, type CopyField } from '../../shared/credentials/copy-fields';
 import { COPY_FORMATS, type CopyFormat } from '../../shared/credentials/copy-formats';
-import type { CopyHost } from '../../shared/credentials/host-choice';
-import { HOST_CHOICE_INFO } from '../../shared/credentials/host-choices';
+import { type CopyHost, HOST_CHOICE_INFO } from '../../shared/credentials/host-choices';
 import { proxyTitle, type NamedProxy } from '../../shared/ipc/proxy-title';
 
 export type CopiedWhat = { readonly format: CopyFormat } | { readonly field: CopyField };

@@ -3,7 +3,7 @@ import {
   trustedPlanViewSchema,
   validatedPlanView,
   withProxyView,
-} from '../../../src/shared/ipc/trusted-plan-view';
+} from '../../../src/shared/views/trusted-plan-view';
 import { samplePlan } from '../api/samples';
 
 /** A plan as a careless builder might make it: the password kept, a token added. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PINNED, MAX_RECENT } from './favorite-limits';
+import { MAX_PINNED, MAX_RECENT } from '../favorites/favorite-limits';
 
 const proxyId = z.int().positive();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ipcErrorSchema } from './ipc-error';
+import { ipcErrorSchema } from '../ipc/ipc-error';
 import { revisionSchema } from './plans-view';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCopy } from '../../../src/main/copy/copy-description';
+import { describeCopy } from '../../../src/main/credentials/copy-description';
 import { COPY_FIELDS } from '../../../src/shared/credentials/copy-fields';
 import { COPY_FORMATS } from '../../../src/shared/credentials/copy-formats';
 
