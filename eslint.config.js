@@ -149,6 +149,34 @@ export default tseslint.config(
     },
   },
   {
+    // Layers, rule 2 again for local-ports/, plus its own line: a browser is opened through a
+    // port (browser/ imports local-ports/), never the other way round. ESLint keeps one set of a
+    // rule's options per file, so this block repeats rule 2's pattern.
+    files: ['src/main/local-ports/**'],
+    plugins: { layers },
+    rules: {
+      'layers/no-upward-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\./|(\\.\\./)+)(app|ipc|shell)(/|$)',
+              caseSensitive: true,
+              message:
+                'A service may not import app/, ipc/ or shell/: they call it, not the other way round.',
+            },
+            {
+              regex: '^(\\.\\./)+browser(/|$)',
+              caseSensitive: true,
+              message:
+                'local-ports/ may not import browser/: a browser is opened through a port, not a port through a browser.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Layers, rule 3: the shared contract and formats are pure: they import no process's code.
     files: ['src/shared/**'],
     plugins: { layers },

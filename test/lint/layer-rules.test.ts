@@ -105,6 +105,48 @@ describe('services import nothing from the layers that call them', () => {
   });
 });
 
+describe('local ports never reach up to the browser opened through them', () => {
+  const PORT_TO_BROWSER = reportOf(
+    'layers/no-upward-imports',
+    'local-ports/ may not import browser/: a browser is opened through a port',
+  );
+
+  it.each([
+    [
+      'src/main/local-ports/planted.ts',
+      "import { BrowserOpener } from '../browser/browser-opener';",
+    ],
+    [
+      'src/main/local-ports/relay/planted.ts',
+      "import type { BrowserKind } from '../../browser/browser-kind';",
+    ],
+  ])('%s: %s is reported', async (filePath, code) => {
+    expect(await layerReports(filePath, code)).toEqual(PORT_TO_BROWSER);
+  });
+
+  it('still holds the services’ own rule there', async () => {
+    expect(
+      await layerReports(
+        'src/main/local-ports/relay/planted.ts',
+        "import { dispatchIpc } from '../../ipc/ipc-dispatcher';",
+      ),
+    ).toEqual(SERVICE_UPWARD);
+  });
+
+  it.each([
+    [
+      'src/main/browser/planted.ts',
+      "import { localPortUrl } from '../local-ports/local-port-url';",
+    ],
+    [
+      'src/main/local-ports/planted.ts',
+      "import type { UpstreamProxy } from '../upstream/upstream-proxy';",
+    ],
+  ])('%s: %s is allowed', async (filePath, code) => {
+    expect(await layerReports(filePath, code)).toEqual([]);
+  });
+});
+
 describe('src/shared imports no process code, and the popup does not import src/main', () => {
   it.each([
     [
