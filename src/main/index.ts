@@ -154,18 +154,20 @@ if (!lifecycle.ok) {
       open: () => popup?.show(),
       quickCopy: (proxyId) =>
         void services.useCases['credentials:copy']({ proxyId }).catch(reportError),
-      refresh: () => void services.plans.refresh(),
-      switchAccount: (accountId) => void services.session.switchAccount(accountId),
+      refresh: () => void services.useCases['plans:refresh'](undefined).catch(reportError),
+      switchAccount: (accountId) =>
+        void services.useCases['session:switch-account']({ accountId }).catch(reportError),
       openSettings: () => {
         pendingShow = { panel: 'settings' };
         popup?.show({ focusSearch: false });
       },
-      signOut: () => void services.session.signOut(),
+      signOut: () => void services.useCases['session:sign-out']({}).catch(reportError),
       // The popup's own request: a failure says which folder, and lands in the log.
       openLogsFolder: () =>
         void services.useCases['logs:open-folder'](undefined).catch(reportError),
       quit: () => app.quit(),
-      restartToUpdate: () => services.updates.restart(),
+      restartToUpdate: () =>
+        void services.useCases['updates:restart'](undefined).catch(reportError),
       // The popup's own requests: the same refusals and copies, failures in the log.
       copyLocalPort: (proxyId, scheme) =>
         void services.useCases['local-ports:copy']({ proxyId, scheme }).catch(reportError),
