@@ -255,13 +255,17 @@ export class PlansService {
     if (accountId === this.#session.activeAccountId()) this.accountChanged();
   }
 
-  /** Keeps the listing on disk as it is now (see PlansCache). */
-  #saveCache(accountId: string, state: AccountPlans): void {
+  /**
+   * Keeps the listing on disk as it is now (see PlansCache): at once for a new listing, once the
+   * changes stop for a proxy's change (`soon`).
+   */
+  #saveCache(accountId: string, state: AccountPlans, when: 'now' | 'soon' = 'now'): void {
     const key = this.#session.cacheKey?.();
     const { listing } = state;
     // The key is the active account's: a listing of another account waits for its next refresh.
     if (!this.#cache || !key || !listing || accountId !== this.#session.activeAccountId()) return;
-    this.#cache.save(accountId, key, () => listing.plans);
+    if (when === 'soon') this.#cache.saveSoon(accountId, key, () => listing.plans);
+    else this.#cache.save(accountId, key, () => listing.plans);
   }
 
   /**
@@ -350,7 +354,7 @@ export class PlansService {
           change.keep?.(accountId);
           // Looked up by id: a refresh may have replaced the cached proxy meanwhile.
           state.listing?.accept(proxyId, accepted);
-          if (Object.keys(accepted).length > 0) this.#saveCache(accountId, state);
+          if (Object.keys(accepted).length > 0) this.#saveCache(accountId, state, 'soon');
         } finally {
           state.changeGeneration += 1;
           state.changedAt.set(proxyId, state.changeGeneration);

@@ -41,7 +41,7 @@ function planWith(name: string, password = 'pw-Very-Secret-1'): Plan {
 function setUp() {
   const dir = path.join(tempDir(), 'plans-cache');
   const errors: unknown[] = [];
-  const cache = openPlansCache({ dir, onError: (error) => errors.push(error) });
+  const cache = openPlansCache({ dir, onError: (error) => errors.push(error), quietMs: 40 });
   const files = () => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
   return { dir, cache, errors, files };
 }
@@ -258,5 +258,54 @@ describe('plans cache', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(files()).toEqual([name]);
     expect(fs.statSync(file).mtimeMs).toBeLessThan(Date.now() - 3_000_000);
+  });
+
+  it('writes a burst of changes once, the newest, when they stop', async () => {
+    const { cache } = setUp();
+    const read: string[] = [];
+    const listing = (name: string) => () => {
+      read.push(name);
+      return [planWith(name)];
+    };
+    for (const name of ['first', 'second', 'third']) cache.saveSoon(alice, key, listing(name));
+    expect(read).toEqual([]);
+    await expect.poll(() => read).toEqual(['third']);
+    await cache.settled();
+    expect((await cache.load(alice, key))?.plans[0]?.name).toBe('third');
+  });
+
+  it('lets a write now take the place of one waiting', async () => {
+    const { cache } = setUp();
+    const read: string[] = [];
+    cache.saveSoon(alice, key, () => {
+      read.push('waiting');
+      return [planWith('waiting')];
+    });
+    cache.save(alice, key, () => {
+      read.push('now');
+      return [planWith('now')];
+    });
+    await cache.settled();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(read).toEqual(['now']);
+  });
+
+  it('writes what waits when it closes, and what a signed-out account waited for never', async () => {
+    const { cache, files } = setUp();
+    const slow = openPlansCache({
+      dir: path.join(tempDir(), 'plans-cache'),
+      onError: (error) => {
+        throw error;
+      },
+      quietMs: 60_000,
+    });
+    slow.saveSoon(alice, key, () => [planWith('Mobile')]);
+    slow.saveSoon(bob, key, () => [planWith('Static')]);
+    await slow.keepOnly(new Set([alice]));
+    expect(files()).toEqual([]);
+    await slow.close();
+    expect(files()).toHaveLength(1);
+    expect((await cache.load(alice, key))?.plans[0]?.name).toBe('Mobile');
+    expect(await cache.load(bob, key)).toBeUndefined();
   });
 });
