@@ -33,6 +33,16 @@ const NO_IMPORTS_FROM_TOOLS = {
 const restrictedImports = builtinRules.get('no-restricted-imports');
 const ELECTRON_ONLY =
   'Electron may be imported only in src/main/shell/, src/main/index.ts and src/preload/.';
+/**
+ * Layers rule 2's pattern (see its block), named because the local-ports block must repeat it:
+ * ESLint keeps one set of a rule's options per file.
+ */
+const SERVICE_STAYS_DOWN = {
+  regex: '^(\\./|(\\.\\./)+)(app|ipc|shell)(/|$)',
+  caseSensitive: true,
+  message: 'A service may not import app/, ipc/ or shell/: they call it, not the other way round.',
+};
+
 const layers = {
   rules: { 'electron-only-in-shell': restrictedImports, 'no-upward-imports': restrictedImports },
 };
@@ -136,14 +146,7 @@ export default tseslint.config(
       'layers/no-upward-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '^(\\./|(\\.\\./)+)(app|ipc|shell)(/|$)',
-              caseSensitive: true,
-              message:
-                'A service may not import app/, ipc/ or shell/: they call it, not the other way round.',
-            },
-          ],
+          patterns: [SERVICE_STAYS_DOWN],
         },
       ],
     },
@@ -159,12 +162,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              regex: '^(\\./|(\\.\\./)+)(app|ipc|shell)(/|$)',
-              caseSensitive: true,
-              message:
-                'A service may not import app/, ipc/ or shell/: they call it, not the other way round.',
-            },
+            SERVICE_STAYS_DOWN,
             {
               regex: '^(\\.\\./)+browser(/|$)',
               caseSensitive: true,
