@@ -70,6 +70,33 @@ function usablePlan(popup: Popup): Plan {
   );
 }
 
+/**
+ * A plan's check under way and held: every proxy of a usable plan pointed at the local proxy, the
+ * echo holding its answers, the echo's probe let through, and the checks waiting at the echo.
+ * Returns the plan.
+ */
+async function startHeldCheck(
+  popup: Popup,
+  echo: EchoServer,
+  httpProxy: LocalServer,
+): Promise<Plan> {
+  const { page } = popup;
+  await expectPlansShown(page, accountOf(popup.api, 'demo').plans);
+  const plan = usablePlan(popup);
+  for (const proxy of plan.proxies) pointAt(proxy, httpProxy.port);
+  await reload(popup, echo.url('/hold'));
+  await page.getByRole('button', { name: `Actions for ${plan.name}`, exact: true }).click();
+  await page
+    .getByRole('menuitem', { name: `Check ${plan.proxies.length} proxies`, exact: true })
+    .click();
+  // The echo's probe first, then the checks themselves wait at the echo.
+  await expect.poll(() => echo.held).toBe(1);
+  echo.releaseHeld();
+  await expect.poll(() => httpProxy.sockets.accepted).toBeGreaterThan(0);
+  await expect.poll(() => echo.held).toBeGreaterThan(0);
+  return plan;
+}
+
 servers.describe('proxy check', () => {
   servers(
     'one proxy from its row: working, then a wrong password',
@@ -251,20 +278,7 @@ servers.describe('proxy check', () => {
     'cancelling a plan’s check stops what is under way',
     async ({ popup, echo, httpProxy }) => {
       const { page } = popup;
-      await expectPlansShown(page, accountOf(popup.api, 'demo').plans);
-      const plan = usablePlan(popup);
-      for (const proxy of plan.proxies) pointAt(proxy, httpProxy.port);
-      await reload(popup, echo.url('/hold'));
-
-      await page.getByRole('button', { name: `Actions for ${plan.name}`, exact: true }).click();
-      await page
-        .getByRole('menuitem', { name: `Check ${plan.proxies.length} proxies`, exact: true })
-        .click();
-      // The echo's probe first, then the checks themselves wait at the echo.
-      await expect.poll(() => echo.held).toBe(1);
-      echo.releaseHeld();
-      await expect.poll(() => httpProxy.sockets.accepted).toBeGreaterThan(0);
-      await expect.poll(() => echo.held).toBeGreaterThan(0);
+      const plan = await startHeldCheck(popup, echo, httpProxy);
       await page.getByRole('button', { name: 'Cancel checks', exact: true }).click();
       await expect(
         page.getByRole('progressbar', { name: 'Proxy checks', exact: true }),
@@ -282,20 +296,9 @@ servers.describe('proxy check', () => {
     'a running check’s counts are shown whole at 200 % zoom',
     async ({ popup, echo, httpProxy }) => {
       const { page } = popup;
-      await expectPlansShown(page, accountOf(popup.api, 'demo').plans);
-      const plan = usablePlan(popup);
-      for (const proxy of plan.proxies) pointAt(proxy, httpProxy.port);
-      await reload(popup, echo.url('/hold'));
       // 190 × 280 CSS px: what a 380 × 560 popup holds at 200 % page zoom.
       await page.setViewportSize({ width: 190, height: 280 });
-
-      await page.getByRole('button', { name: `Actions for ${plan.name}`, exact: true }).click();
-      await page
-        .getByRole('menuitem', { name: `Check ${plan.proxies.length} proxies`, exact: true })
-        .click();
-      await expect.poll(() => echo.held).toBe(1);
-      echo.releaseHeld();
-      await expect.poll(() => echo.held).toBeGreaterThan(0);
+      const plan = await startHeldCheck(popup, echo, httpProxy);
       const progress = page.getByRole('status').filter({ hasText: /^Checked \d+ of/ });
       await expect(progress).toContainText(`of ${plan.proxies.length}`);
       await expectShownWhole(progress);
