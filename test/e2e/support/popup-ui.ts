@@ -112,11 +112,9 @@ export async function controlsOfAnOpenProxy(
   page: Page,
   api: ApiServer,
 ): Promise<{ proxy: Proxy; title: string; row: Locator }> {
-  await expectPlansShown(page, accountOf(api, 'demo').plans);
-  const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
-  const row = await showProxy(page, proxy);
-  await openControls(row);
-  return { proxy, title: titleOf(proxy), row };
+  const shown = await rowOfAnOpenProxy(page, api);
+  await openControls(shown.row);
+  return shown;
 }
 
 /**
@@ -128,11 +126,20 @@ export async function focusedRowOfAnOpenProxy(
   page: Page,
   api: ApiServer,
 ): Promise<{ proxy: Proxy; title: string; row: Locator }> {
+  const shown = await rowOfAnOpenProxy(page, api);
+  await searchBox(page).press('ArrowDown');
+  await expect(shown.row).toBeFocused();
+  return shown;
+}
+
+/** The demo account's plans shown, then the row of a proxy of an open (not blocked) plan. */
+async function rowOfAnOpenProxy(
+  page: Page,
+  api: ApiServer,
+): Promise<{ proxy: Proxy; title: string; row: Locator }> {
   await expectPlansShown(page, accountOf(api, 'demo').plans);
   const { proxy } = proxyWhere(api, 'demo', (e) => !e.plan.is_blocked);
   const row = await showProxy(page, proxy);
-  await searchBox(page).press('ArrowDown');
-  await expect(row).toBeFocused();
   return { proxy, title: titleOf(proxy), row };
 }
 
