@@ -8,6 +8,11 @@ import { settingsCases } from './settings-cases';
 import { statusCases } from './status-cases';
 import { windowCases } from './window-cases';
 import type { AppServices, UseCases } from './use-case-types';
+import type { commandContract } from '../../shared/command-line/command-contract';
+import type { Handlers } from '../ipc/ipc-dispatcher';
+import { commandLineCases } from './command-line-cases';
+
+export type CommandUseCases = Handlers<typeof commandContract>;
 
 /** Every use case, by area; no Electron here, so the app, the preview and the tests run these. */
 export function createUseCases(services: AppServices): UseCases {
@@ -22,4 +27,19 @@ export function createUseCases(services: AppServices): UseCases {
     ...statusCases(services),
     ...windowCases(services),
   };
+}
+
+/** What a script may call (see command-contract.ts): the popup's use cases but the desktop's, and its own. */
+export function createCommandUseCases(
+  useCases: UseCases,
+  services: Pick<AppServices, 'plans' | 'settings' | 'hostChoices'>,
+): CommandUseCases {
+  const {
+    'popup:hide': _hide,
+    'app:quit': _quit,
+    'updates:restart': _restart,
+    'logs:open-folder': _logs,
+    ...scriptCases
+  } = useCases;
+  return { ...scriptCases, ...commandLineCases(services) };
 }

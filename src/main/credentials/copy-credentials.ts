@@ -33,52 +33,64 @@ function hostChoiceOf(
   return parts.hostChoices.get(accountId, plan.id) ?? parts.settings.get().hostChoice;
 }
 
-/**
- * Copies a proxy's credentials (a whole line in a format, or one field) through the clipboard
- * guard, and says what was copied, when the clipboard clears, and whose proxy it was (the
- * account whose recent copies it joins).
- */
-export async function copyCredentials(
-  parts: CopyParts,
-  request: CopyRequest,
-): Promise<{
+/** A copy's text, and what the confirmation says of it. */
+export interface CredentialsText {
+  text: string;
   description: string;
-  clearsInSeconds: number;
   accountId: string;
   colonWarning?: string;
-}> {
+}
+
+/**
+ * The text a copy of the proxy puts on the clipboard (a whole line in a format, or one field),
+ * what it is ("SOCKS5 proxy URL of DE-1"), and whose proxy it is. `template` is a custom template
+ * for this text alone (the command line's `--format "{ip}:{port}"`); the saved one otherwise.
+ */
+export function credentialsText(
+  parts: Omit<CopyParts, 'clipboard'>,
+  request: CopyRequest & { readonly template?: string | undefined },
+): CredentialsText {
   const settings = parts.settings.get();
   const entry = parts.plans.entry(request.proxyId);
   const host = copyHostOf(entry.proxy, request.hostChoice, hostChoiceOf(parts, entry));
   const hostChoice = host.choice;
   const shown = { ...entry.proxy, label: entry.label };
   const shared = sharedAddressesOf(entry.plan);
-  const format = request.format ?? settings.copyFormat;
-  const copied =
-    request.field !== undefined
-      ? {
-          text: copyFieldValue(entry.proxy, request.field, hostChoice),
-          description: describeCopy({ field: request.field }, shown, shared, host),
-        }
-      : {
-          text: formatCredentials(entry.proxy, {
-            format,
-            hostChoice,
-            template: settings.customTemplate,
-          }),
-          description: describeCopy({ format }, shown, shared, host),
-        };
-  await parts.clipboard.copy(copied.text);
-  // Copied all the same (the user asked for this format), but said: a ':' inside a field breaks
+  const format =
+    request.template !== undefined ? 'custom' : (request.format ?? settings.copyFormat);
+  const template = request.template ?? settings.customTemplate;
+  if (request.field !== undefined) {
+    return {
+      text: copyFieldValue(entry.proxy, request.field, hostChoice),
+      description: describeCopy({ field: request.field }, shown, shared, host),
+      accountId: entry.accountId,
+    };
+  }
+  // Given all the same (the user asked for this format), but said: a ':' inside a field breaks
   // every tool that splits the line on ':'.
-  const warning =
-    request.field === undefined
-      ? colonWarning(fieldsWithColons(format, settings.customTemplate, entry.proxy))
-      : undefined;
+  const warning = colonWarning(fieldsWithColons(format, template, entry.proxy));
   return {
-    description: copied.description,
-    clearsInSeconds: settings.clipboardClearSeconds,
+    text: formatCredentials(entry.proxy, { format, hostChoice, template }),
+    description: describeCopy({ format }, shown, shared, host),
     accountId: entry.accountId,
     ...(warning ? { colonWarning: warning } : {}),
+  };
+}
+
+/**
+ * Copies a proxy's credentials through the clipboard guard, and says what was copied, when the
+ * clipboard clears, and whose proxy it was (the account whose recent copies it joins).
+ */
+export async function copyCredentials(
+  parts: CopyParts,
+  request: CopyRequest,
+): Promise<CredentialsText & { clearsInSeconds: number }> {
+  const copied = credentialsText(parts, request);
+  await parts.clipboard.copy(copied.text);
+  const { text: _copied, ...said } = copied;
+  return {
+    ...said,
+    text: copied.text,
+    clearsInSeconds: parts.settings.get().clipboardClearSeconds,
   };
 }
