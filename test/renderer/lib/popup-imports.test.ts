@@ -22,6 +22,10 @@ const ZOD_FREE_SHARED_FILES = [
   'src/shared/api/limits.ts',
   'src/shared/proxy-check/check-reasons.ts',
   'src/shared/export/export-kinds.ts',
+  'src/shared/search/search-query.ts',
+  'src/shared/search/status-filters.ts',
+  'src/shared/search/search-key.ts',
+  'src/shared/search/plan-expiry.ts',
 ];
 
 describe('what the popup imports from src/shared', () => {

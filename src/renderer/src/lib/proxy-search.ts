@@ -1,8 +1,18 @@
 import type { PlanView, ProxyView } from '../../../shared/views/plans-view';
 import { RecentResults, type KeptResult } from './recent-results';
 import { sameItems } from './same-items';
-import { isEmptyQuery, parseSearchQuery, type SearchQuery } from './search-query';
-import { planPasses, proxyFilterOf, type ProxyFilter, type StatusFacts } from './status-filters';
+import { searchKeyOf } from '../../../shared/search/search-key';
+import {
+  isEmptyQuery,
+  parseSearchQuery,
+  type SearchQuery,
+} from '../../../shared/search/search-query';
+import {
+  planPasses,
+  proxyFilterOf,
+  type ProxyFilter,
+  type StatusFacts,
+} from '../../../shared/search/status-filters';
 
 /** A plan with the lower-case text each of its proxies is searched by. */
 export interface SearchablePlan {
@@ -26,15 +36,6 @@ const NO_PROXIES: readonly ProxyView[] = [];
 
 /** For a query without status filters, which reads none of these. */
 const NO_FACTS: StatusFacts = { now: 0, warnDays: 0, failing: new Set() };
-
-/**
- * Label, ip:port, username and the assigned exit IPs on separate lines, so a match never spans two
- * fields.
- */
-export function searchKeyOf(proxy: ProxyView): string {
-  const exitIps = `${proxy.assigned_proxy_ipv4 ?? ''}\n${proxy.assigned_proxy_ipv6 ?? ''}`;
-  return `${proxy.label ?? ''}\n${proxy.ip}:${proxy.port}\n${proxy.username}\n${exitIps}`.toLowerCase();
-}
 
 /**
  * The search over a listing, worked out once per plan object. A plan view never changes in place

@@ -1,3 +1,5 @@
+import { planExpiry } from '../../../shared/search/plan-expiry';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -46,9 +48,8 @@ export function planBadges(
 ): PlanBadge[] {
   const badges: PlanBadge[] = [];
   if (plan.is_blocked) badges.push('Blocked');
-  if (plan.expire_date === null) return badges;
-  const left = Date.parse(plan.expire_date) - now;
-  if (left < 0) badges.push('Expired');
-  else if (left <= warnDays * DAY) badges.push('Expires soon');
+  const expiry = planExpiry(plan.expire_date, now, warnDays);
+  if (expiry === 'expired') badges.push('Expired');
+  else if (expiry === 'expires-soon') badges.push('Expires soon');
   return badges;
 }

@@ -1,8 +1,12 @@
 import type { PlanView } from '../../../shared/views/plans-view';
 import { byLatency } from '../lib/latency-order';
 import { countProxies, firstMatch, PlanSearch, type PlanMatches } from '../lib/proxy-search';
-import { isEmptyQuery, parseSearchQuery, type SearchQuery } from '../lib/search-query';
-import type { StatusFacts } from '../lib/status-filters';
+import {
+  isEmptyQuery,
+  parseSearchQuery,
+  type SearchQuery,
+} from '../../../shared/search/search-query';
+import type { StatusFacts } from '../../../shared/search/status-filters';
 import { checks } from './checks.svelte';
 import { clock } from './clock.svelte';
 import { latencySortedPlans } from './latency-sorted-plans.svelte';

@@ -3,7 +3,7 @@ import {
   isEmptyQuery,
   parseSearchQuery,
   toggleStatusFilter,
-} from '../../../src/renderer/src/lib/search-query';
+} from '../../../src/shared/search/search-query';
 
 describe('parseSearchQuery', () => {
   it('reads plain text as the needle, trimmed and in lower case', () => {

@@ -1,5 +1,5 @@
-import type { PlanView, ProxyView } from '../../../shared/views/plans-view';
-import { planBadges } from './relative-time';
+import type { PlanView, ProxyView } from '../views/plans-view';
+import { planExpiry } from './plan-expiry';
 import type { StatusFilter } from './search-query';
 
 /** What the status filters are decided by, besides the plans themselves. */
@@ -43,7 +43,7 @@ export function planPasses(
 
 /** Expired, or ending within the warning days: the plans with an "Expired" or "Expires soon" badge. */
 function planIsExpiring(plan: PlanView, facts: StatusFacts): boolean {
-  return planBadges(plan, facts.now, facts.warnDays).some((badge) => badge !== 'Blocked');
+  return planExpiry(plan.expire_date, facts.now, facts.warnDays) !== null;
 }
 
 /** The test of the filters that depend on each proxy; null when the query has none. */
