@@ -8,7 +8,7 @@ import { DesktopStatusService } from './desktop-status/desktop-status-service';
 import type { ShortcutPort } from './desktop-status/shortcut-port';
 import type { SaveFile } from './export/save-export';
 import type { UseCases } from './app/use-case-types';
-import { createUseCases } from './app/use-cases';
+import { createCommandUseCases, createUseCases, type CommandUseCases } from './app/use-cases';
 import { startReactions } from './app/reactions';
 import { openHostChoiceStore, type HostChoiceStore } from './credentials/host-choice-store';
 import { openFavoritesStore, type FavoritesStore } from './favorites/favorites-store';
@@ -69,6 +69,8 @@ export interface MainServicesOptions {
   /** Shows the log file's folder: Electron's shell in the app, a recorder in the harness. */
   openLogsFolder: () => Promise<OpenLogsFolderResult>;
   timers?: Timers;
+  /** See LocalPortsService's `reopenKept`: false for a command line that answers and exits. */
+  reopenKeptPorts?: boolean;
   /**
    * The app's own updater (electron-updater's autoUpdater), in an installed build only; without
    * one, updates are unavailable.
@@ -91,6 +93,8 @@ export interface MainServices {
   localPorts: LocalPortsService;
   /** What every client asks of the app: the popup over IPC, the tray, the preview, the tests. */
   useCases: UseCases;
+  /** What a script may ask (the command line, in-process or over its socket). */
+  commands: CommandUseCases;
   /** Restores the session from the keychain and starts the refresh schedule. */
   start(): Promise<void>;
   /** When the popup is shown: reload plans that are not fresh. */
@@ -181,6 +185,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     plans,
     start: startLocalPort,
     kept: keptPorts,
+    ...(options.reopenKeptPorts === undefined ? {} : { reopenKept: options.reopenKeptPorts }),
     defaultProtocol: () => settings.get().checkProtocol,
     maxPorts: () => settings.get().localPortsMax,
     connectionLimits: () => portConnectionLimits(settings.get()),
@@ -254,6 +259,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     desktop,
     localPorts,
     useCases,
+    commands: createCommandUseCases(useCases, { plans, settings, hostChoices }),
     async start() {
       // Before the keychain answers: the shortcut opens the popup, which says it is starting.
       applyShortcut();

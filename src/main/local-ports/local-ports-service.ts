@@ -34,6 +34,12 @@ export interface LocalPortsServiceOptions {
     KeptPortsStore,
     'forAccount' | 'keep' | 'forget' | 'keepsBrowserProfile' | 'setKeepBrowserProfile'
   >;
+  /**
+   * Whether an account's kept ports reopen after its first listing: the app's, and a foreground
+   * `proxy-tray port`'s; not a command that lives for one answer (it would take their numbers for a
+   * moment, and move a kept port whose number something else holds). True where omitted.
+   */
+  reopenKept?: boolean;
   /** How the upstream is spoken to unless a port says otherwise: the checks' setting. */
   defaultProtocol: () => 'http' | 'socks5';
   /** The most ports open at once (a setting). */
@@ -224,7 +230,11 @@ export class LocalPortsService {
       );
       await Promise.all(gone.map((open) => open.port.close()));
     }
-    if (accountId !== undefined && this.#restoredFor !== accountId) {
+    if (
+      accountId !== undefined &&
+      this.#restoredFor !== accountId &&
+      this.#options.reopenKept !== false
+    ) {
       this.#restoredFor = accountId;
       await this.#reopenKept(accountId, isListed);
     }

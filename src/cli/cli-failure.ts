@@ -1,0 +1,32 @@
+import type { IpcError } from '../shared/ipc/ipc-error';
+import { EXIT, type ExitCode } from './exit-codes';
+
+/** Ends the command: `message` on stderr (in the popup's words), `exitCode` for the script. */
+export class CliFailure extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode,
+  ) {
+    super(message);
+    this.name = 'CliFailure';
+  }
+}
+
+export function usageFailure(message: string): CliFailure {
+  return new CliFailure(message, EXIT.usage);
+}
+
+/** What the app answered with, as the command's failure: a sign-in problem is exit code 4. */
+export function failureOfAnswer(error: IpcError): CliFailure {
+  return new CliFailure(error.message, exitCodeOf(error));
+}
+
+export function exitCodeOf(error: Pick<IpcError, 'kind'>): ExitCode {
+  switch (error.kind) {
+    case 'auth':
+    case 'signed_out':
+      return EXIT.signIn;
+    default:
+      return EXIT.failed;
+  }
+}
