@@ -19,4 +19,12 @@ describe('each generated completion script is valid for its shell', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
   });
+
+  it('a shell that is not installed fails the test, naming the Debian package to install', () => {
+    const noShells = { ...process.env, PATH: '/nonexistent' };
+    expect(() => runShell('zsh', ['-n', scriptFile('zsh')], noShells)).toThrow(
+      'zsh is not installed: `apt-get install zsh`',
+    );
+    expect(() => runShell('fish', ['-c', 'true'], noShells)).toThrow('`apt-get install fish`');
+  });
 });
