@@ -12,10 +12,18 @@ export const BUILD_PACKAGES = ['libsecret-1-dev', 'python3', 'make', 'g++'];
 
 /**
  * What the tests add: a private D-Bus session with an unlocked gnome-keyring (the real keychain,
- * scripts/with-keychain.sh), the Chromium Playwright drives, and curl, a real client of the local
- * ports.
+ * scripts/with-keychain.sh), the Chromium Playwright drives, curl, a real client of the local
+ * ports, and zsh and fish, which run the command line's completion scripts (bash is always there).
  */
-export const TEST_PACKAGES = ['dbus', 'dbus-x11', 'gnome-keyring', 'chromium', 'curl'];
+export const TEST_PACKAGES = [
+  'dbus',
+  'dbus-x11',
+  'gnome-keyring',
+  'chromium',
+  'curl',
+  'zsh',
+  'fish',
+];
 
 /**
  * The Debian packages one purpose needs. PROXY_TRAY_CHROMIUM names another Chromium than

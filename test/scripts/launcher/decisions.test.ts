@@ -185,7 +185,7 @@ describe('which Node.js', () => {
 });
 
 describe("which of Debian's packages", () => {
-  it('the demo needs the build tools of keytar only; the tests also D-Bus, a keyring, Chromium and curl', () => {
+  it('the demo needs the build tools of keytar only; the tests also D-Bus, a keyring, Chromium, curl, zsh and fish', () => {
     expect(packagesFor('demo', {})).toEqual(['libsecret-1-dev', 'python3', 'make', 'g++']);
     const forTests = [
       'libsecret-1-dev',
@@ -197,6 +197,8 @@ describe("which of Debian's packages", () => {
       'gnome-keyring',
       'chromium',
       'curl',
+      'zsh',
+      'fish',
     ];
     expect(packagesFor('test', {})).toEqual(forTests);
     expect(packagesFor('test', { PROXY_TRAY_CHROMIUM: 'playwright' })).toEqual(
