@@ -259,7 +259,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     desktop,
     localPorts,
     useCases,
-    commands: createCommandUseCases(useCases, { plans, settings, hostChoices }),
+    commands: createCommandUseCases(useCases, { plans, settings, hostChoices, localPorts }),
     async start() {
       // Before the keychain answers: the shortcut opens the popup, which says it is starting.
       applyShortcut();

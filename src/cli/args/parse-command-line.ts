@@ -73,7 +73,9 @@ function plainParseError(error: unknown): string {
 }
 
 /** The positional arguments a command takes, checked for count: a usage error says which is missing. */
-export function positionalsOf(line: CommandLine, spec: CommandSpec): readonly string[] {
+export function positionalsOf(line: CommandLine): readonly string[] {
+  const spec = line.command;
+  if (spec === undefined) return line.positionals;
   const required = spec.arguments.filter((argument) => !argument.optional);
   const takesMany = spec.arguments.some((argument) => argument.many);
   const usage = `Usage: proxy-tray ${usageOf(spec)}`;

@@ -1,5 +1,7 @@
 import type { CommandLineChannel } from '../../shared/command-line/command-contract';
 import type { commandLineContract } from '../../shared/command-line/command-contract';
+import { UserFacingError } from '../errors/user-facing-error';
+import { localPortUrl } from '../local-ports/local-port-url';
 import { credentialsText } from '../credentials/copy-credentials';
 import { saveExport, type ExportFile } from '../export/save-export';
 import type { Handlers } from '../ipc/ipc-dispatcher';
@@ -17,7 +19,8 @@ export function commandLineCases({
   plans,
   settings,
   hostChoices,
-}: Pick<AppServices, 'plans' | 'settings' | 'hostChoices'>): CommandLineCases {
+  localPorts,
+}: Pick<AppServices, 'plans' | 'settings' | 'hostChoices' | 'localPorts'>): CommandLineCases {
   return {
     'cli:credentials': async (input) => {
       refuseUnlisted(plans, input.proxyIds, 'nothing was printed');
@@ -40,6 +43,12 @@ export function commandLineCases({
       );
       if (!outcome.saved || file === undefined) throw new Error('The export was not built.');
       return { fileName: file.suggestedName, content: file.content, count: outcome.count };
+    },
+    'cli:local-port-url': async (input) => {
+      const port = localPorts.find(input.proxyId);
+      if (!port) throw new UserFacingError('not_found', 'That local port is no longer open.');
+      const password = port.requiresPassword ? localPorts.localPassword(input.proxyId) : null;
+      return { url: localPortUrl(port, input.scheme, password) };
     },
   };
 }

@@ -53,6 +53,14 @@ export const commandLineContract = {
     }),
     output: z.object({ fileName: z.string(), content: z.string(), count: z.int().nonnegative() }),
   },
+  /**
+   * An open local port's address for apps (`http://127.0.0.1:PORT`, `socks5://…`), with its local
+   * password in it when the port requires one: what the popup's "Copy address" puts on the clipboard.
+   */
+  'cli:local-port-url': {
+    input: z.strictObject({ proxyId: z.int().positive(), scheme: z.enum(['http', 'socks5']) }),
+    output: z.object({ url: z.string() }),
+  },
 } as const;
 export type CommandLineChannel = keyof typeof commandLineContract;
 
