@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import type { IpcResult } from '../../shared/ipc/ipc-error';
-import { frameLine, LineReader, REQUEST_LINE_MAX_BYTES } from './command-frames';
-import { commandRequestSchema, type CommandOwner, type Hello } from './command-messages';
+import type { CommandOwner, Hello } from './command-messages';
+import { serveConnection } from './command-connection';
 import { connectToOwner } from './command-client';
 import { ensureSocketFolder } from './socket-folder';
 
@@ -27,7 +27,6 @@ export type ServeCommandsOutcome =
   /** Another live process serves this data folder: it owns the data. */
   | { kind: 'taken'; owner: Hello };
 
-export const COMMAND_IDLE_MS = 30_000;
 export const COMMAND_CONNECTIONS_MAX = 16;
 /** How long a probe of a socket in use waits for its hello. */
 const PROBE_TIMEOUT_MS = 2_000;
@@ -41,7 +40,11 @@ export async function serveCommands(options: ServeCommandsOptions): Promise<Serv
   const platform = options.platform ?? process.platform;
   ensureSocketFolder(options.path, platform);
   const connections = new Set<net.Socket>();
-  const server = net.createServer((socket) => accept(socket, connections, options));
+  const server = net.createServer((socket) => {
+    connections.add(socket);
+    socket.on('close', () => connections.delete(socket));
+    serveConnection(socket, options);
+  });
   server.maxConnections = options.maxConnections ?? COMMAND_CONNECTIONS_MAX;
 
   const bound =
@@ -153,67 +156,4 @@ function removeIfStillOurs(path: string, ours: fs.Stats): void {
   } catch {
     // Gone already: nothing to remove.
   }
-}
-
-function accept(socket: net.Socket, connections: Set<net.Socket>, options: ServeCommandsOptions) {
-  connections.add(socket);
-  socket.on('close', () => connections.delete(socket));
-  // A peer that resets or writes garbage: destroyed, never a crash of the app.
-  socket.on('error', () => socket.destroy());
-  const reader = new LineReader(REQUEST_LINE_MAX_BYTES);
-  let inFlight = 0;
-  const idleMs = options.idleMs ?? COMMAND_IDLE_MS;
-  let idleTimer: NodeJS.Timeout | undefined;
-  const idle = (on: boolean) => {
-    clearTimeout(idleTimer);
-    // Unref: an idle peer must not keep a process that is otherwise done alive.
-    if (on) idleTimer = setTimeout(() => socket.destroy(), idleMs).unref();
-  };
-  socket.on('close', () => idle(false));
-
-  const write = (message: unknown) => {
-    if (!socket.destroyed) socket.write(frameLine(message));
-  };
-  const refuse = (message: string) => {
-    if (socket.destroyed) return;
-    socket.end(frameLine({ id: null, refused: 'bad-request', message }));
-    // Whatever it sends next is not read; the socket goes once the refusal is out.
-    socket.destroySoon();
-  };
-
-  write({
-    proxyTray: 1,
-    owner: options.owner,
-    pid: process.pid,
-    access: options.access(),
-  } satisfies Hello);
-  idle(true);
-
-  socket.on('data', (chunk: Buffer) => {
-    for (const event of reader.push(chunk)) {
-      if (event.kind !== 'message') return refuse(event.message);
-      const request = commandRequestSchema.safeParse(event.value);
-      if (!request.success) {
-        return refuse('A request must be {"id", "channel", "input"} with a whole id ≥ 0.');
-      }
-      const { id, channel, input } = request.data;
-      if (!options.access()) {
-        write({ id, refused: 'access-off' });
-        continue;
-      }
-      inFlight += 1;
-      idle(false);
-      void options
-        .handle(channel, input)
-        .catch((): IpcResult<unknown> => ({
-          ok: false,
-          error: { kind: 'internal', message: 'Proxy Tray could not answer this request.' },
-        }))
-        .then((result) => {
-          inFlight -= 1;
-          write({ id, result });
-          if (inFlight === 0) idle(true);
-        });
-    }
-  });
 }

@@ -218,6 +218,43 @@ describe.runIf(posix)('the command channel', () => {
     });
   });
 
+  it('stops reading the requests of a peer that does not read its answers, until it does', async () => {
+    let handled = 0;
+    const big = 'x'.repeat(1024 * 1024);
+    await owned({
+      handle: () => {
+        handled += 1;
+        return Promise.resolve({ ok: true, value: big });
+      },
+    });
+    const peer = await rawPeer();
+    await expect.poll(() => peer.lines().length).toBe(1); // the hello
+    peer.socket.pause();
+    const requests = Array.from({ length: 200 }, (_, id) => `{"id":${id},"channel":"x"}\n`);
+    peer.socket.write(requests.join(''));
+    await expect.poll(() => handled).toBeGreaterThan(0);
+    // Time enough to answer all 200 (200 MiB) had the server kept reading: it did not.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(handled).toBeLessThan(200);
+    peer.socket.resume();
+    await expect.poll(() => handled, { timeout: 20_000 }).toBe(200);
+  });
+
+  it('runs at most 32 requests of one connection at once; the next start as those end', async () => {
+    const held: ((result: IpcResult<unknown>) => void)[] = [];
+    await owned({ handle: () => new Promise((resolve) => held.push(resolve)) });
+    const connection = await connect();
+    const answers = Array.from({ length: 40 }, (_, index) => connection.call('x', index));
+    await expect.poll(() => held.length).toBe(32);
+    held[0]?.({ ok: true, value: 'first' });
+    expect(await answers[0]).toEqual({ result: { ok: true, value: 'first' } });
+    await expect.poll(() => held.length).toBe(33);
+    for (const resolve of held.slice(1)) resolve({ ok: true, value: null });
+    await expect.poll(() => held.length).toBe(40);
+    for (const resolve of held.slice(33)) resolve({ ok: true, value: null });
+    expect(await Promise.all(answers)).toHaveLength(40);
+  });
+
   it('holds 16 connections at once: the 17th is destroyed at once', async () => {
     await owned();
     const connections = [];
