@@ -367,6 +367,37 @@ describe.runIf(posix)('the command channel', () => {
     await expect(serve()).rejects.toThrow(/Something else listens on/);
     expect(fs.existsSync(socketPath)).toBe(true);
   });
+
+  it('the client ends the connection on an answer to no call, or a refusal, saying which', async () => {
+    fs.mkdirSync(path.dirname(socketPath), { mode: 0o700 });
+    const hello = '{"proxyTray":1,"owner":"app","pid":1,"access":true}\n';
+    const replies = [
+      ['{"id":99,"result":{"ok":true,"value":1}}\n', 'Proxy Tray sent a broken answer.'],
+      ['{"id":0,"result":{"ok":"yes"}}\n', 'Proxy Tray sent a broken answer.'],
+      [
+        '{"id":null,"refused":"bad-request","message":"Too long."}\n',
+        'Proxy Tray refused: Too long.',
+      ],
+    ] as const;
+    const fake = { reply: '' };
+    const server = net.createServer((socket) => {
+      socket.write(hello);
+      socket.once('data', () => socket.write(fake.reply));
+      socket.on('error', () => {});
+      cleanups.push(() => socket.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+    for (const [reply, message] of replies) {
+      fake.reply = reply;
+      const connection = await connect();
+      const first = connection.call('a', 1);
+      const second = connection.call('b', 2);
+      await expect(first).rejects.toThrow(message);
+      await expect(second).rejects.toThrow(message);
+      await expect(connection.call('c', 3)).rejects.toThrow(message);
+    }
+  });
 });
 
 /** A socket file nobody listens on, as a crash leaves it: a link to a socket since closed. */
