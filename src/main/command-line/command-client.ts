@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { IpcResult } from '../../shared/ipc/ipc-error';
 import { ANSWER_LINE_MAX_BYTES, frameLine, LineReader } from './command-frames';
+import { socketFolderIsPrivate } from './socket-folder';
 import { badRequestSchema, commandAnswerSchema, helloSchema, type Hello } from './command-messages';
 
 export type CallAnswer = { result: IpcResult<unknown> } | { refused: 'access-off' };
@@ -20,13 +21,19 @@ const NOBODY_SERVES = new Set(['ENOENT', 'ECONNREFUSED']);
 
 /**
  * Connects to the process that owns a data folder and reads its hello; undefined when nobody
- * serves it (the command line then runs on its own). Rejects when something answers but is not
+ * serves it (the command line then runs on its own). Rejects when the socket's folder is not
+ * private to the user (someone else's socket could be in it), when something answers but is not
  * Proxy Tray, or says nothing within `timeoutMs`. Nothing is unref-ed: the command waits on it.
  */
 export function connectToOwner(
   path: string,
-  { timeoutMs }: { timeoutMs: number },
+  { timeoutMs, platform = process.platform }: { timeoutMs: number; platform?: NodeJS.Platform },
 ): Promise<OwnerConnection | undefined> {
+  try {
+    if (!socketFolderIsPrivate(path, platform)) return Promise.resolve(undefined);
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
   return new Promise((resolve, reject) => {
     const socket = net.createConnection(path);
     const reader = new LineReader(ANSWER_LINE_MAX_BYTES);

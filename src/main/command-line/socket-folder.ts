@@ -43,7 +43,27 @@ export function ensureSocketFolder(socketPath: string, platform: NodeJS.Platform
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  const uid = process.getuid?.() ?? -1;
-  const problem = folderProblem(folder, fs.lstatSync(folder), uid);
+  if (!socketFolderIsPrivate(socketPath, platform)) {
+    throw new Error(`${folder} vanished as it was made: try again.`);
+  }
+}
+
+/**
+ * Before a client sends anything to a socket: false when its folder does not exist (nobody
+ * serves it), true when it is private to this user, and a thrown sentence when it is not — an
+ * impostor's socket would receive every request (and a token signing in).
+ */
+export function socketFolderIsPrivate(socketPath: string, platform: NodeJS.Platform): boolean {
+  if (platform === 'win32') return true;
+  const folder = path.dirname(socketPath);
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  const problem = folderProblem(folder, stat, process.getuid?.() ?? -1);
   if (problem) throw new Error(`Proxy Tray's command-line folder ${problem}`);
+  return true;
 }

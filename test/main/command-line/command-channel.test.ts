@@ -347,6 +347,16 @@ describe.runIf(posix)('the command channel', () => {
     await expect(serve()).rejects.toThrow(/can be opened by other users .*: remove it/);
   });
 
+  it('the client sends nothing to a socket in a folder others can open: it may not be ours', async () => {
+    const server = await owned();
+    fs.chmodSync(path.dirname(socketPath), 0o755);
+    await expect(connectToOwner(socketPath, { timeoutMs: 5_000 })).rejects.toThrow(
+      /command-line folder .* can be opened by other users \(mode 755\) and is not private to you/,
+    );
+    fs.chmodSync(path.dirname(socketPath), 0o700);
+    await server.close();
+  });
+
   it('the client gives up on a socket that says nothing, and on one that is not Proxy Tray', async () => {
     fs.mkdirSync(path.dirname(socketPath), { mode: 0o700 });
     const stranger = { greeting: '' };
