@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { IpcEvent } from '../shared/ipc/channel-names';
 import type { IpcEventPayload } from '../shared/ipc/contract';
 import { favoritesViewOf, sessionViewOf } from './app/views';
+import { ownDataFolder } from './command-line/own-data-folder';
+import { dispatchCommand } from './ipc/command-dispatch';
 import { createMainServices, type MainServices } from './main-services';
 import { makePrivateFolder } from './store/private-files';
 import { APP_KEYCHAIN_SERVICE, KeytarVault } from './session/keytar-vault';
@@ -49,6 +51,16 @@ let maskTokens = (text: string): string => text;
 // First: from here on, uncaught errors are logged too.
 const appLog = createAppLog((text) => maskTokens(text));
 
+/** Says why in a dialog (and the log), then quits: the app cannot run without its data. */
+function cannotStart(error: unknown): void {
+  appLog.log.error('Proxy Tray cannot start:', error);
+  dialog.showErrorBox(
+    'Proxy Tray cannot start',
+    error instanceof Error ? error.message : String(error),
+  );
+  app.exit(1);
+}
+
 function reportError(error: unknown): void {
   // Internal errors only: service and keychain errors reach the popup as data. Redacted anyway.
   appLog.log.error(error);
@@ -86,6 +98,20 @@ if (!lifecycle.ok) {
             sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
           })
         : Promise.resolve('present');
+    // Before the services open a file: serving the command line's socket makes this app the
+    // owner of its data folder. A `proxy-tray port` in a terminal may hold it: wait, then say so.
+    const started: { services?: MainServices } = {};
+    const commandLine = await ownDataFolder({
+      dataDir: app.getPath('userData'),
+      owner: 'app',
+      access: () => started.services?.settings.get().commandLineAccess ?? false,
+      handle: async (channel, input) => {
+        // Access is off until the services exist: no request comes before them.
+        if (!started.services) throw new Error('Proxy Tray is starting.');
+        return dispatchCommand(started.services.useCases, channel, input, reportError);
+      },
+    }).catch((error: unknown) => void cannotStart(error));
+    if (!commandLine) return;
     let services: MainServices;
     try {
       services = createMainServices({
@@ -123,16 +149,12 @@ if (!lifecycle.ok) {
       });
     } catch (error) {
       // The settings or labels file could not be read or backed up: say so rather than lose it.
-      appLog.log.error('Proxy Tray cannot start:', error);
-      dialog.showErrorBox(
-        'Proxy Tray cannot start',
-        error instanceof Error ? error.message : String(error),
-      );
-      app.exit(1);
-      return;
+      await commandLine.close();
+      return cannotStart(error);
     }
 
     maskTokens = (text) => services.session.maskTokens(text);
+    started.services = services;
 
     // Until the keychain answers (it may take seconds), the tray's menu says so.
     let starting = true;
@@ -261,8 +283,10 @@ if (!lifecycle.ok) {
     services.settings.onChange(applySystemSettings);
     applySystemSettings();
 
-    lifecycle.beforeQuit.add('stop services and clear our clipboard copy', () =>
-      services.shutdown(),
+    // The hooks run together: the data folder is freed for the command line only once the
+    // services wrote what waited.
+    lifecycle.beforeQuit.add('stop services, clear our clipboard copy, free the data folder', () =>
+      services.shutdown().finally(() => commandLine.close()),
     );
     lifecycle.beforeQuit.add('stop rebuilding the tray menu', () => trayRefresher?.dispose());
     // A shutdown, restart or log-off does not always emit before-quit (never on Windows).

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Alert } from '../../src/main/alerts/alert-decisions';
 import type { ExportFile } from '../../src/main/export/save-export';
+import { ownDataFolder } from '../../src/main/command-line/own-data-folder';
+import { dispatchCommand } from '../../src/main/ipc/command-dispatch';
 import { dispatchIpc } from '../../src/main/ipc/ipc-dispatcher';
 import { openLogsFolder } from '../../src/main/logging/logs-folder';
 import {
@@ -45,6 +47,8 @@ export interface HarnessOptions {
   installedBuild?: boolean;
   /** Switches for browsers opened through a local port (headless in the tests). */
   browserLaunch?: MainServicesOptions['browserLaunch'];
+  /** How long to wait for another owner of `dataDir` (a `proxy-tray port`) to stop: 30 s. */
+  commandSocketDeadlineMs?: number;
 }
 
 export interface Harness {
@@ -82,6 +86,11 @@ export interface Harness {
   shortcuts: RecordingShortcutRegistry;
   /** How many popup pages have their event stream open. */
   connectedPages(): number;
+  /**
+   * The command line's socket for `dataDir`, which this harness serves as the app would (its base
+   * folder is PROXY_TRAY_RUNTIME_DIR when set).
+   */
+  commandSocket: string;
   close(): Promise<void>;
 }
 
@@ -99,6 +108,23 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const bridgeScript = await bundleBridge();
   // As the app's user-data folder: the stores, the log and the browser profiles for the user alone.
   makePrivateFolder(options.dataDir);
+  // Before the services open a file: serving the socket makes this harness the data's owner.
+  const started: { services?: MainServices } = {};
+  const commands = await ownDataFolder({
+    dataDir: options.dataDir,
+    owner: 'app',
+    access: () => started.services?.settings.get().commandLineAccess ?? false,
+    handle: (channel, input) => {
+      // Access is off until the services exist, so a request never comes before them.
+      if (!started.services) throw new Error('The harness is still starting.');
+      return dispatchCommand(started.services.useCases, channel, input, (error) =>
+        log.error(`The command ${channel} failed:`, error),
+      );
+    },
+    ...(options.commandSocketDeadlineMs === undefined
+      ? {}
+      : { deadlineMs: options.commandSocketDeadlineMs }),
+  });
   const clipboard = new MemoryClipboard();
   const shell = { hidden: 0, quitRequested: 0, logsFolderOpened: 0, fileManagerAnswer: '' };
   const logsFolder = logsFolderOf(options.dataDir);
@@ -141,8 +167,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     ...(options.installedBuild ? { updater } : {}),
   });
   maskTokens = (text) => services.session.maskTokens(text);
-  await services.start();
-  if (options.signIn) await services.session.signIn(options.signIn);
+  started.services = services;
+  try {
+    await services.start();
+    if (options.signIn) await services.session.signIn(options.signIn);
+  } catch (error) {
+    // Not started: the next harness on this folder must not wait for this one.
+    await commands.close();
+    throw error;
+  }
 
   let origin = '';
   const key = new PreviewKey();
@@ -299,11 +332,14 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     notifications,
     shortcuts,
     connectedPages: () => events.listeners,
+    commandSocket: commands.path,
     async close() {
       events.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.shutdown();
+      // Last: the data is free for the next owner only once the services wrote what waited.
+      await commands.close();
     },
   };
 }

@@ -125,6 +125,7 @@ const userFields = {
     `The number of checks at once must be a whole number from 1 to ${CHECK_CONCURRENCY_MAX}.`,
   ),
   checkForUpdates: z.boolean({ error: '“Check for updates automatically” must be true or false.' }),
+  commandLineAccess: z.boolean({ error: '“Command-line access” must be true or false.' }),
   browserPath: z
     .string({ error: 'The browser path must be text, or none to find one.' })
     .max(4096, { error: 'The browser path must be at most 4096 characters long.' })
@@ -177,6 +178,9 @@ export const settingsSchema = z.object({
   localPortIdleMinutes: userFields.localPortIdleMinutes.default(10),
   localPortConnectionsMax: userFields.localPortConnectionsMax.default(512),
   browserPath: userFields.browserPath.default(null),
+  // Off until the user turns it on: the socket answers any program the user runs, which on macOS
+  // would bypass the keychain's own prompts. Files written before it simply lack it: no migration.
+  commandLineAccess: userFields.commandLineAccess.default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;

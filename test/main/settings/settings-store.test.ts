@@ -55,6 +55,7 @@ describe('defaults', () => {
       localPortIdleMinutes: 10,
       localPortConnectionsMax: 512,
       browserPath: null,
+      commandLineAccess: false,
     } satisfies Settings);
   });
 
@@ -122,6 +123,7 @@ describe('update', () => {
     ['checkProtocol', ['http', 'socks5'], ['socks4', 'https', null]],
     ['checkConcurrency', [1, 4, 32], [0, 33, 1.5, '4', null]],
     ['checkForUpdates', [false, true], ['no', 0, null]],
+    ['commandLineAccess', [true, false], ['yes', 1, null]],
   ];
 
   for (const [field, accepted, refused] of cases) {

@@ -1,0 +1,100 @@
+import type net from 'node:net';
+import type { IpcResult } from '../../shared/ipc/ipc-error';
+import { frameLine, LineReader, REQUEST_LINE_MAX_BYTES } from './command-frames';
+import { commandRequestSchema, type CommandRequest, type Hello } from './command-messages';
+import type { ServeCommandsOptions } from './command-server';
+
+export const COMMAND_IDLE_MS = 30_000;
+/** Requests of one connection run at once; the next wait (and its reading stops) until one ends. */
+export const REQUESTS_IN_FLIGHT_MAX = 32;
+
+const BAD_REQUEST = 'A request must be {"id", "channel", "input"} with a whole id ≥ 0.';
+
+/**
+ * One connection to the command socket, from hello to close. Another local program may be on the
+ * other end (any program of the user, once access is on): whatever it sends, the app's memory and
+ * time stay bounded — one line at most 4 MiB, 32 requests at once, no reading while its answers
+ * wait to be read, and closed after 30 s with nothing in flight.
+ */
+export function serveConnection(
+  socket: net.Socket,
+  options: Pick<ServeCommandsOptions, 'owner' | 'access' | 'handle' | 'idleMs'>,
+): void {
+  // A peer that resets or writes garbage: destroyed, never a crash of the app.
+  socket.on('error', () => socket.destroy());
+  const reader = new LineReader(REQUEST_LINE_MAX_BYTES);
+  const waiting: CommandRequest[] = [];
+  let inFlight = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const idle = (on: boolean) => {
+    clearTimeout(idleTimer);
+    // Unref: an idle peer must not keep a process that is otherwise done alive.
+    if (on)
+      idleTimer = setTimeout(() => socket.destroy(), options.idleMs ?? COMMAND_IDLE_MS).unref();
+  };
+  socket.on('close', () => idle(false));
+
+  const open = () => !socket.destroyed && !socket.writableEnded;
+  const write = (message: unknown) => {
+    if (open()) socket.write(frameLine(message));
+  };
+  const refuse = (message: string) => {
+    if (!open()) return;
+    waiting.length = 0;
+    socket.end(frameLine({ id: null, refused: 'bad-request', message }));
+    // Nothing more is read; the socket goes once the refusal is out, or at the idle deadline if
+    // the peer never reads it.
+    socket.destroySoon();
+    idle(true);
+  };
+
+  const run = ({ id, channel, input }: CommandRequest) => {
+    // Read on every request: the setting turned off refuses the very next one.
+    if (!options.access()) return write({ id, refused: 'access-off' });
+    inFlight += 1;
+    idle(false);
+    void options
+      .handle(channel, input)
+      .catch((): IpcResult<unknown> => ({
+        ok: false,
+        error: { kind: 'internal', message: 'Proxy Tray could not answer this request.' },
+      }))
+      .then((result) => {
+        inFlight -= 1;
+        write({ id, result });
+        if (inFlight === 0) idle(true);
+        pump();
+      });
+  };
+
+  /**
+   * Runs what waits while there is room, and reads on only when nothing waits: a peer that sends
+   * requests but never reads the answers stops being read, rather than fill the app's memory.
+   */
+  const pump = () => {
+    while (waiting.length > 0 && inFlight < REQUESTS_IN_FLIGHT_MAX && !socket.writableNeedDrain) {
+      run(waiting.shift() as CommandRequest);
+    }
+    if (waiting.length > 0 || socket.writableNeedDrain) socket.pause();
+    else if (open()) socket.resume();
+  };
+  socket.on('drain', pump);
+
+  write({
+    proxyTray: 1,
+    owner: options.owner,
+    pid: process.pid,
+    access: options.access(),
+  } satisfies Hello);
+  idle(true);
+
+  socket.on('data', (chunk: Buffer) => {
+    for (const event of reader.push(chunk)) {
+      if (event.kind !== 'message') return refuse(event.message);
+      const request = commandRequestSchema.safeParse(event.value);
+      if (!request.success) return refuse(BAD_REQUEST);
+      waiting.push(request.data);
+    }
+    pump();
+  });
+}

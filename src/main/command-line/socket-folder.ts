@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** What the decision needs of `lstat`: a fake one stands for another user's folder in tests. */
+export interface FolderStat {
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+  uid: number;
+  mode: number;
+}
+
+/** The permission bits that let the group or others in. */
+const GROUP_AND_OTHER_BITS = 0o077;
+
+/**
+ * Why the socket's folder must not be used, or undefined when it is private to `uid`. Another
+ * local user is the attacker here: in /tmp they can make the folder first, or a symlink to theirs,
+ * and read every request (and token) sent to a socket inside it.
+ */
+export function folderProblem(folder: string, stat: FolderStat, uid: number): string | undefined {
+  const remove = `is not private to you: remove it, then try again.`;
+  if (stat.isSymbolicLink()) return `${folder} is a symbolic link and ${remove}`;
+  if (!stat.isDirectory()) return `${folder} is not a folder and ${remove}`;
+  if (stat.uid !== uid) return `${folder} belongs to another user and ${remove}`;
+  if ((stat.mode & GROUP_AND_OTHER_BITS) !== 0) {
+    return `${folder} can be opened by other users (mode ${(stat.mode & 0o777).toString(8)}) and ${remove}`;
+  }
+  return undefined;
+}
+
+/**
+ * Makes the folder of a Unix socket (mode 0700) and verifies it with lstat before use; throws a
+ * sentence the user can act on when it is not private. Nothing to do for a Windows pipe.
+ */
+export function ensureSocketFolder(socketPath: string, platform: NodeJS.Platform): void {
+  if (platform === 'win32') return;
+  const folder = path.dirname(socketPath);
+  // No `recursive` for the folder itself: an existing one is verified below, never chmod-ed into
+  // shape (it may be someone else's). Parents (XDG_RUNTIME_DIR, a test's base) are made if missing.
+  fs.mkdirSync(path.dirname(folder), { recursive: true, mode: 0o700 });
+  try {
+    fs.mkdirSync(folder, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  if (!socketFolderIsPrivate(socketPath, platform)) {
+    throw new Error(`${folder} vanished as it was made: try again.`);
+  }
+}
+
+/**
+ * Before a client sends anything to a socket: false when its folder does not exist (nobody
+ * serves it), true when it is private to this user, and a thrown sentence when it is not — an
+ * impostor's socket would receive every request (and a token signing in).
+ */
+export function socketFolderIsPrivate(socketPath: string, platform: NodeJS.Platform): boolean {
+  if (platform === 'win32') return true;
+  const folder = path.dirname(socketPath);
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  const problem = folderProblem(folder, stat, process.getuid?.() ?? -1);
+  if (problem) throw new Error(`Proxy Tray's command-line folder ${problem}`);
+  return true;
+}

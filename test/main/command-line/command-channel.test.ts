@@ -1,0 +1,421 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { IpcResult } from '../../../src/shared/ipc/ipc-error';
+import {
+  connectToOwner,
+  type OwnerConnection,
+} from '../../../src/main/command-line/command-client';
+import {
+  serveCommands,
+  type ServeCommandsOptions,
+} from '../../../src/main/command-line/command-server';
+
+// Real Unix sockets in a short private folder; Windows pipes are the same code past the bind.
+const posix = process.platform !== 'win32';
+
+let base = '';
+let socketPath = '';
+let fdsBefore = 0;
+const cleanups: (() => unknown)[] = [];
+
+const openFds = () => fs.readdirSync('/proc/self/fd').length;
+const hasProcFds = fs.existsSync('/proc/self/fd');
+
+beforeEach(() => {
+  base = fs.mkdtempSync(path.join(os.tmpdir(), 'pt-chan-'));
+  socketPath = path.join(base, 'run', 'data.sock');
+  if (hasProcFds) fdsBefore = openFds();
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  // Every socket, server and timer handle the test opened is closed again: no fd leaks.
+  if (hasProcFds) await expect.poll(openFds).toBe(fdsBefore);
+  fs.rmSync(base, { recursive: true, force: true });
+});
+
+function echo(channel: string, input: unknown): Promise<IpcResult<unknown>> {
+  return Promise.resolve({ ok: true, value: { channel, input } });
+}
+
+async function serve(options: Partial<ServeCommandsOptions> = {}) {
+  const outcome = await serveCommands({
+    path: socketPath,
+    owner: 'app',
+    access: () => true,
+    handle: echo,
+    ...options,
+  });
+  if (outcome.kind === 'owner') cleanups.push(() => outcome.close());
+  return outcome;
+}
+
+async function owned(options: Partial<ServeCommandsOptions> = {}) {
+  const outcome = await serve(options);
+  if (outcome.kind !== 'owner') throw new Error('Expected to own the socket');
+  return outcome;
+}
+
+async function connect(): Promise<OwnerConnection> {
+  const connection = await connectToOwner(socketPath, { timeoutMs: 5_000 });
+  if (!connection) throw new Error('Nobody serves the socket');
+  cleanups.push(() => connection.close());
+  return connection;
+}
+
+/** A raw peer, to write what the client never would and read the raw lines. */
+async function rawPeer() {
+  const socket = net.createConnection(socketPath);
+  cleanups.push(() => socket.destroy());
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.on('error', () => {});
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  return {
+    socket,
+    closed,
+    lines: () =>
+      received
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as unknown),
+  };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe.runIf(posix)('the command channel', () => {
+  it('says hello first: who owns the data, its pid, whether access is on', async () => {
+    await owned({ owner: 'command-line', access: () => false });
+    const connection = await connect();
+    expect(connection.hello).toEqual({
+      proxyTray: 1,
+      owner: 'command-line',
+      pid: process.pid,
+      access: false,
+    });
+  });
+
+  it('answers several calls on one connection, out of order, each to its own caller', async () => {
+    const held = new Map<string, ReturnType<typeof deferred<IpcResult<unknown>>>>();
+    await owned({
+      handle: (channel) => {
+        const answer = deferred<IpcResult<unknown>>();
+        held.set(channel, answer);
+        return answer.promise;
+      },
+    });
+    const connection = await connect();
+    const settled: string[] = [];
+    const first = connection.call('plans:list', undefined).then((answer) => {
+      settled.push('plans:list');
+      return answer;
+    });
+    const second = connection.call('settings:get', { a: 1 }).then((answer) => {
+      settled.push('settings:get');
+      return answer;
+    });
+    await expect.poll(() => held.size).toBe(2);
+    held.get('settings:get')?.resolve({ ok: true, value: 'second' });
+    expect(await second).toEqual({ result: { ok: true, value: 'second' } });
+    held
+      .get('plans:list')
+      ?.resolve({ ok: false, error: { kind: 'signed_out', message: 'Sign in first.' } });
+    expect(await first).toEqual({
+      result: { ok: false, error: { kind: 'signed_out', message: 'Sign in first.' } },
+    });
+    expect(settled).toEqual(['settings:get', 'plans:list']);
+  });
+
+  it('passes the channel and input to the handler as sent', async () => {
+    await owned();
+    const connection = await connect();
+    expect(await connection.call('labels:set', { proxyId: 'p1', label: 'Zürich 🦊' })).toEqual({
+      result: {
+        ok: true,
+        value: { channel: 'labels:set', input: { proxyId: 'p1', label: 'Zürich 🦊' } },
+      },
+    });
+  });
+
+  it('refuses every call while access is off, and the setting applies at once both ways', async () => {
+    let access = false;
+    const handled: string[] = [];
+    await owned({
+      access: () => access,
+      handle: (channel, input) => {
+        handled.push(channel);
+        return echo(channel, input);
+      },
+    });
+    const connection = await connect();
+    expect(await connection.call('plans:list', undefined)).toEqual({ refused: 'access-off' });
+    access = true;
+    expect(await connection.call('plans:list', undefined)).toMatchObject({ result: { ok: true } });
+    access = false;
+    expect(await connection.call('plans:list', undefined)).toEqual({ refused: 'access-off' });
+    expect(handled).toEqual(['plans:list']);
+  });
+
+  it('a handler that throws answers an internal error, and the connection goes on', async () => {
+    await owned({ handle: () => Promise.reject(new Error('secret detail')) });
+    const connection = await connect();
+    const answer = await connection.call('plans:list', undefined);
+    expect(answer).toEqual({
+      result: {
+        ok: false,
+        error: { kind: 'internal', message: 'Proxy Tray could not answer this request.' },
+      },
+    });
+    expect(await connection.call('plans:list', undefined)).toEqual(answer);
+  });
+
+  it('a line that is not a request is refused once, then the connection is destroyed', async () => {
+    const bad = ['{nope', '{"id":-1,"channel":"plans:list"}', '{"id":1,"channel":"x","extra":1}'];
+    for (const line of bad) {
+      let handled = 0;
+      const server = await owned({
+        handle: (channel, input) => {
+          handled += 1;
+          return echo(channel, input);
+        },
+      });
+      const peer = await rawPeer();
+      peer.socket.write(`${line}\n{"id":2,"channel":"plans:list"}\n`);
+      await peer.closed;
+      const [hello, refusal, ...rest] = peer.lines();
+      expect(hello).toMatchObject({ proxyTray: 1 });
+      expect(refusal).toMatchObject({
+        id: null,
+        refused: 'bad-request',
+        message: expect.any(String),
+      });
+      expect(rest).toEqual([]);
+      expect(handled).toBe(0);
+      cleanups.pop();
+      cleanups.pop();
+      await server.close();
+    }
+  });
+
+  it('a request line over 4 MiB is refused and the connection destroyed, before its end', async () => {
+    await owned();
+    const peer = await rawPeer();
+    peer.socket.write(`{"id":1,"channel":"x","input":"${'a'.repeat(4 * 1024 * 1024)}`);
+    await peer.closed;
+    expect(peer.lines()[1]).toEqual({
+      id: null,
+      refused: 'bad-request',
+      message: `A line was longer than ${4 * 1024 * 1024} bytes.`,
+    });
+  });
+
+  it('stops reading the requests of a peer that does not read its answers, until it does', async () => {
+    let handled = 0;
+    const big = 'x'.repeat(1024 * 1024);
+    await owned({
+      handle: () => {
+        handled += 1;
+        return Promise.resolve({ ok: true, value: big });
+      },
+    });
+    const peer = await rawPeer();
+    await expect.poll(() => peer.lines().length).toBe(1); // the hello
+    peer.socket.pause();
+    const requests = Array.from({ length: 200 }, (_, id) => `{"id":${id},"channel":"x"}\n`);
+    peer.socket.write(requests.join(''));
+    await expect.poll(() => handled).toBeGreaterThan(0);
+    // Time enough to answer all 200 (200 MiB) had the server kept reading: it did not.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(handled).toBeLessThan(200);
+    peer.socket.resume();
+    await expect.poll(() => handled, { timeout: 20_000 }).toBe(200);
+  });
+
+  it('runs at most 32 requests of one connection at once; the next start as those end', async () => {
+    const held: ((result: IpcResult<unknown>) => void)[] = [];
+    await owned({ handle: () => new Promise((resolve) => held.push(resolve)) });
+    const connection = await connect();
+    const answers = Array.from({ length: 40 }, (_, index) => connection.call('x', index));
+    await expect.poll(() => held.length).toBe(32);
+    held[0]?.({ ok: true, value: 'first' });
+    expect(await answers[0]).toEqual({ result: { ok: true, value: 'first' } });
+    await expect.poll(() => held.length).toBe(33);
+    for (const resolve of held.slice(1)) resolve({ ok: true, value: null });
+    await expect.poll(() => held.length).toBe(40);
+    for (const resolve of held.slice(33)) resolve({ ok: true, value: null });
+    expect(await Promise.all(answers)).toHaveLength(40);
+  });
+
+  it('holds 16 connections at once: the 17th is destroyed at once', async () => {
+    await owned();
+    const connections = [];
+    for (let index = 0; index < 16; index += 1) connections.push(await connect());
+    await expect(connectToOwner(socketPath, { timeoutMs: 5_000 })).rejects.toThrow(
+      'Proxy Tray closed the connection.',
+    );
+    // The others still answer; one gone frees a place.
+    expect(await connections[15]?.call('a', 1)).toMatchObject({ result: { ok: true } });
+    connections[0]?.close();
+    await expect
+      .poll(async () => {
+        const again = await connectToOwner(socketPath, { timeoutMs: 5_000 }).catch(() => undefined);
+        again?.close();
+        return again !== undefined;
+      })
+      .toBe(true);
+  });
+
+  it('closes a connection idle past the deadline, never one with a request in flight', async () => {
+    const held = deferred<IpcResult<unknown>>();
+    let calls = 0;
+    await owned({
+      idleMs: 100,
+      handle: () => (++calls === 1 ? held.promise : echo('x', 1)),
+    });
+    const connection = await connect();
+    const answer = connection.call('slow', undefined);
+    // Many idle deadlines pass while the request is in flight.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    held.resolve({ ok: true, value: 'late' });
+    expect(await answer).toEqual({ result: { ok: true, value: 'late' } });
+    // Then idle again: closed.
+    const peer = await rawPeer();
+    await peer.closed;
+    await expect(connection.call('x', 1)).rejects.toThrow('Proxy Tray closed the connection.');
+  });
+
+  it('rejects the calls in flight when the server goes away', async () => {
+    const server = await owned({ handle: () => new Promise(() => {}) });
+    const connection = await connect();
+    const pending = connection.call('plans:list', undefined);
+    await server.close();
+    await expect(pending).rejects.toThrow('Proxy Tray closed the connection.');
+  });
+
+  it('finds nobody when no one serves: no file, or a file a crash left', async () => {
+    expect(await connectToOwner(socketPath, { timeoutMs: 5_000 })).toBeUndefined();
+    await leaveStaleSocketFile();
+    expect(await connectToOwner(socketPath, { timeoutMs: 5_000 })).toBeUndefined();
+  });
+
+  it('takes over a socket file a crash left', async () => {
+    await leaveStaleSocketFile();
+    await owned();
+    expect((await connect()).hello.owner).toBe('app');
+  });
+
+  it('a live owner keeps the socket: the second is told who holds it', async () => {
+    await owned({ owner: 'command-line' });
+    expect(await serve({ owner: 'app' })).toEqual({
+      kind: 'taken',
+      owner: { proxyTray: 1, owner: 'command-line', pid: process.pid, access: true },
+    });
+    // The owner's socket is untouched and answers.
+    expect((await connect()).hello.owner).toBe('command-line');
+    // The loser left no file of its own behind.
+    expect(fs.readdirSync(path.dirname(socketPath))).toEqual(['data.sock']);
+  });
+
+  it('makes the socket 0600 in a 0700 folder', async () => {
+    await owned();
+    expect(fs.statSync(socketPath).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(socketPath)).mode & 0o777).toBe(0o700);
+  });
+
+  it('close removes its own socket file, never a newer owner’s', async () => {
+    const first = await owned();
+    fs.rmSync(socketPath);
+    const second = await owned({ owner: 'command-line' });
+    await first.close();
+    expect((await connect()).hello.owner).toBe('command-line');
+    await second.close();
+    expect(fs.existsSync(socketPath)).toBe(false);
+  });
+
+  it('refuses a socket folder others can open, and serves nothing', async () => {
+    fs.mkdirSync(path.dirname(socketPath), { mode: 0o777 });
+    fs.chmodSync(path.dirname(socketPath), 0o777);
+    await expect(serve()).rejects.toThrow(/can be opened by other users .*: remove it/);
+  });
+
+  it('the client sends nothing to a socket in a folder others can open: it may not be ours', async () => {
+    const server = await owned();
+    fs.chmodSync(path.dirname(socketPath), 0o755);
+    await expect(connectToOwner(socketPath, { timeoutMs: 5_000 })).rejects.toThrow(
+      /command-line folder .* can be opened by other users \(mode 755\) and is not private to you/,
+    );
+    fs.chmodSync(path.dirname(socketPath), 0o700);
+    await server.close();
+  });
+
+  it('the client gives up on a socket that says nothing, and on one that is not Proxy Tray', async () => {
+    fs.mkdirSync(path.dirname(socketPath), { mode: 0o700 });
+    const stranger = { greeting: '' };
+    const server = net.createServer((socket) => {
+      if (stranger.greeting) socket.write(stranger.greeting);
+      cleanups.push(() => socket.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+    await expect(connectToOwner(socketPath, { timeoutMs: 100 })).rejects.toThrow(
+      'Proxy Tray did not answer within 100 ms.',
+    );
+    stranger.greeting = '{"hello":"world"}\n';
+    await expect(connectToOwner(socketPath, { timeoutMs: 5_000 })).rejects.toThrow(
+      'The socket does not speak Proxy Tray.',
+    );
+    // And a server that finds it there does not remove it: it is not ours to.
+    await expect(serve()).rejects.toThrow(/Something else listens on/);
+    expect(fs.existsSync(socketPath)).toBe(true);
+  });
+
+  it('the client ends the connection on an answer to no call, or a refusal, saying which', async () => {
+    fs.mkdirSync(path.dirname(socketPath), { mode: 0o700 });
+    const hello = '{"proxyTray":1,"owner":"app","pid":1,"access":true}\n';
+    const replies = [
+      ['{"id":99,"result":{"ok":true,"value":1}}\n', 'Proxy Tray sent a broken answer.'],
+      ['{"id":0,"result":{"ok":"yes"}}\n', 'Proxy Tray sent a broken answer.'],
+      [
+        '{"id":null,"refused":"bad-request","message":"Too long."}\n',
+        'Proxy Tray refused: Too long.',
+      ],
+    ] as const;
+    const fake = { reply: '' };
+    const server = net.createServer((socket) => {
+      socket.write(hello);
+      socket.once('data', () => socket.write(fake.reply));
+      socket.on('error', () => {});
+      cleanups.push(() => socket.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+    for (const [reply, message] of replies) {
+      fake.reply = reply;
+      const connection = await connect();
+      const first = connection.call('a', 1);
+      const second = connection.call('b', 2);
+      await expect(first).rejects.toThrow(message);
+      await expect(second).rejects.toThrow(message);
+      await expect(connection.call('c', 3)).rejects.toThrow(message);
+    }
+  });
+});
+
+/** A socket file nobody listens on, as a crash leaves it: a link to a socket since closed. */
+async function leaveStaleSocketFile(): Promise<void> {
+  fs.mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
+  const server = net.createServer();
+  const own = `${socketPath}.live`;
+  await new Promise<void>((resolve) => server.listen(own, resolve));
+  fs.linkSync(own, socketPath);
+  await new Promise((resolve) => server.close(resolve));
+}
