@@ -2,8 +2,10 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
 /**
- * `proxy-tray`, the command line: one bundled ES module for Node (`out/cli/proxy-tray.mjs`), with
- * its dependencies inside, so it starts without tsx or a resolution of node_modules at run time.
+ * `proxy-tray`, the command line: one bundled file for Node (`out/cli/proxy-tray.cjs`), with its
+ * dependencies inside, so it starts without tsx or a resolution of node_modules at run time.
+ * CommonJS on purpose: its `require`s of Node's own modules run when the code needing them first
+ * runs, where an ES module would load every one (http, tls, zlib…) before answering `--version`.
  * keytar stays outside: a native module, loaded from node_modules when a command first needs the
  * keychain (KeytarVault loads it lazily).
  */
@@ -18,10 +20,11 @@ export default defineConfig({
     rollupOptions: {
       external: ['keytar'],
       output: {
-        entryFileNames: 'proxy-tray.mjs',
+        entryFileNames: 'proxy-tray.cjs',
+        format: 'cjs',
         banner: '#!/usr/bin/env node',
         // One file: an installed build ships it as it is.
-        inlineDynamicImports: true,
+        codeSplitting: false,
       },
     },
   },

@@ -17,10 +17,11 @@ const io = {
 };
 
 // The app's services load only for a command that needs them (see run-cli.ts).
-const exitCode = await runCli(process.argv.slice(2), io, async (command) => {
+void runCli(process.argv.slice(2), io, async (command) => {
   const { appOpener } = await import('./connection/open-app');
   return appOpener(io)(command);
+}).then((exitCode) => {
+  // Once what was written has left (pipes are asynchronous on macOS), end: a keep-alive socket
+  // or a timer of a service must not hold the prompt back.
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(exitCode)));
 });
-// Once what was written has left (pipes are asynchronous on macOS), end: a keep-alive socket or a
-// timer of a service must not hold the prompt back.
-process.stdout.write('', () => process.stderr.write('', () => process.exit(exitCode)));

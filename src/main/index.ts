@@ -108,7 +108,7 @@ if (!lifecycle.ok) {
       handle: async (channel, input) => {
         // Access is off until the services exist: no request comes before them.
         if (!started.services) throw new Error('Proxy Tray is starting.');
-        return dispatchCommand(started.services.useCases, channel, input, reportError);
+        return dispatchCommand(started.services.commands, channel, input, reportError);
       },
     }).catch((error: unknown) => void cannotStart(error));
     if (!commandLine) return;

@@ -117,7 +117,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     handle: (channel, input) => {
       // Access is off until the services exist, so a request never comes before them.
       if (!started.services) throw new Error('The harness is still starting.');
-      return dispatchCommand(started.services.useCases, channel, input, (error) =>
+      return dispatchCommand(started.services.commands, channel, input, (error) =>
         log.error(`The command ${channel} failed:`, error),
       );
     },

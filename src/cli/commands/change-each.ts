@@ -24,10 +24,9 @@ export async function changeEach(
   const plans = await context.plans();
   const targets = unique(references.map((reference) => proxyNamed(plans, reference)));
   const refused: string[] = [];
-  let next = 0;
+  const queue = [...targets].reverse();
   const worker = async () => {
-    while (next < targets.length) {
-      const target = targets[next++]!;
+    for (let target = queue.pop(); target !== undefined; target = queue.pop()) {
       const name = nameOf(target);
       try {
         await change(target.proxy.id);

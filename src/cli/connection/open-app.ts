@@ -1,19 +1,33 @@
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { connectToOwner } from '../../main/command-line/command-client';
+import { serveCommands } from '../../main/command-line/command-server';
+import { commandSocketPathHere } from '../../main/command-line/own-data-folder';
+import { dispatchCommand } from '../../main/ipc/command-dispatch';
 import { keychainServiceOf } from '../../main/session/keychain-service';
 import { KeytarVault } from '../../main/session/keytar-vault';
 import { MemoryVault } from '../../main/session/memory-vault';
 import { CliFailure } from '../cli-failure';
 import type { CliIo } from '../cli-io';
+import type { CommandSpec } from '../commands/command-table';
 import { EXIT } from '../exit-codes';
 import type { OpenApp } from '../run-cli';
 import type { AppConnection } from './app-connection';
 import { appDataFolder, isAppsOwnFolder } from './data-folder';
-import { startStandalone } from './standalone-app';
+import { ACCESS_OFF, ownerConnection } from './owner-connection';
+import { startStandalone, type StandaloneApp } from './standalone-app';
 import { stopSignal } from './stop-signal';
 
+/** How long a command waits for another `proxy-tray` that holds the data (and will not share it). */
+const OWNER_WAIT_MS = 10_000;
+const HELLO_TIMEOUT_MS = 3_000;
+
 /**
- * Connects the command line to the app's data: the app's own services, built in this process over
- * the app's folder and keychain entry.
+ * Connects the command line to the app's data. The socket decides who owns it: whoever serves the
+ * data folder's socket (socket-path.ts) does. The running app (or a `proxy-tray` serving the data,
+ * such as a foreground `port`) answers every command itself when its command-line access is on;
+ * with nobody serving, this process serves the socket — which makes it the owner, so an app
+ * starting meanwhile waits — and builds the app's services here.
  */
 export function appOpener(io: CliIo): OpenApp {
   return async (command) => {
@@ -22,13 +36,54 @@ export function appOpener(io: CliIo): OpenApp {
       env: io.env,
       home: os.homedir(),
     });
-    const envToken = io.env['PROXY_TRAY_TOKEN'];
-    const usesEnvToken =
-      envToken !== undefined &&
-      envToken !== '' &&
-      command !== 'complete' &&
-      command.name !== 'login';
-    const app = startStandalone({
+    const socket = commandSocketPathHere(dataFolder);
+    const giveUpAt = Date.now() + OWNER_WAIT_MS;
+    for (;;) {
+      const owner = await connectToOwner(socket, { timeoutMs: HELLO_TIMEOUT_MS });
+      if (owner?.hello.access) return ownerConnection(owner);
+      if (owner) {
+        owner.close();
+        if (owner.hello.owner === 'app') throw new CliFailure(ACCESS_OFF, EXIT.failed);
+        if (Date.now() >= giveUpAt) {
+          throw new CliFailure(
+            `Another proxy-tray (pid ${owner.hello.pid}) is using Proxy Tray's data, and command-line access is off, so it cannot answer for this command: wait for it to end, or turn on Settings → Command-line access in Proxy Tray.`,
+            EXIT.failed,
+          );
+        }
+        await sleep(250);
+        continue;
+      }
+      const standalone = await serveHere(socket, dataFolder, io, command);
+      if (standalone) return standalone;
+    }
+  };
+}
+
+/** This process becomes the owner and builds the services; undefined when another got there first. */
+async function serveHere(
+  socket: string,
+  dataFolder: string,
+  io: CliIo,
+  command: CommandSpec | 'complete',
+): Promise<AppConnection | undefined> {
+  const started: { app?: StandaloneApp } = {};
+  const served = await serveCommands({
+    path: socket,
+    owner: 'command-line',
+    access: () => started.app?.services.settings.get().commandLineAccess ?? false,
+    handle: async (channel, input) => {
+      // Access is off until the services exist: no request comes before them.
+      if (!started.app) throw new Error('proxy-tray is starting.');
+      return dispatchCommand(started.app.services.commands, channel, input);
+    },
+  });
+  if (served.kind === 'taken') return undefined;
+  const envToken = io.env['PROXY_TRAY_TOKEN'];
+  const usesEnvToken =
+    envToken !== undefined && envToken !== '' && command !== 'complete' && command.name !== 'login';
+  let app: StandaloneApp;
+  try {
+    app = startStandalone({
       dataFolder,
       // A token given for this command is never written to the keychain, nor read from it.
       vault: usesEnvToken
@@ -39,15 +94,23 @@ export function appOpener(io: CliIo): OpenApp {
       reopenKeptPorts: command !== 'complete' && command.name === 'port',
       stopped: stopSignal,
     });
-    try {
-      await app.services.session.restore();
-      if (usesEnvToken) await signInWithEnvToken(app, io, envToken);
-      return app;
-    } catch (error) {
-      await app.close();
-      throw error;
-    }
+  } catch (error) {
+    await served.close();
+    throw error;
+  }
+  started.app = app;
+  const close = async () => {
+    await app.close();
+    await served.close();
   };
+  try {
+    await app.services.session.restore();
+    if (usesEnvToken) await signInWithEnvToken(app, io, envToken);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { ...app, close };
 }
 
 /** PROXY_TRAY_TOKEN: this command's account, verified with the service and kept in memory only. */

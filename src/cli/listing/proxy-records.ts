@@ -17,7 +17,10 @@ export async function proxyRecords(
   format: CredentialFormat | undefined,
 ): Promise<ProxyRecord[]> {
   const exported = await app.call('cli:export', { proxyIds: [...proxyIds], kind: 'json' });
-  const records: ProxyRecord[] = recordsSchema.parse(JSON.parse(exported.content));
+  const parsed: unknown = JSON.parse(exported.content);
+  // Checked, then kept as written: the export's field order is the documented one.
+  recordsSchema.parse(parsed);
+  const records = parsed as ProxyRecord[];
   if (format === undefined) return records;
   const { lines } = await app.call('cli:credentials', { proxyIds: [...proxyIds], ...format });
   const lineOf = new Map(proxyIds.map((proxyId, index) => [proxyId, lines[index] ?? '']));

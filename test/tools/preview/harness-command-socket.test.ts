@@ -96,7 +96,7 @@ describe.runIf(process.platform !== 'win32')("the harness's command socket", () 
           ok: false,
           error: {
             kind: 'invalid_request',
-            message: `"${channel}" is for the app's own window, not the command line.`,
+            message: `Unknown request "${channel}".`,
           },
         },
       });
