@@ -9,6 +9,7 @@ import type { AppConnection } from './connection/app-connection';
 import { EXIT, type ExitCode } from './exit-codes';
 import { commandHelp, overviewHelp } from './help-text';
 import { styleOf } from './output/style';
+import { terminalMessage } from './output/terminal-text';
 
 /**
  * The commands that talk to the app, loaded only when one runs: `--version`, `--help` and
@@ -112,13 +113,13 @@ function printCompletion(line: CommandLine, io: CliIo): ExitCode {
 function reportFailure(error: unknown, io: CliIo): ExitCode {
   const style = styleOf(io, 'stderr');
   if (error instanceof CliFailure) {
-    io.stderr.write(`${style.red('proxy-tray:')} ${error.message}\n`);
+    io.stderr.write(`${style.red('proxy-tray:')} ${terminalMessage(error.message)}\n`);
     return error.exitCode;
   }
   // A bug of ours: its message only (a stack would print paths and values of the app's memory).
   const message = error instanceof Error ? error.message : String(error);
   io.stderr.write(
-    `${style.red('proxy-tray:')} something went wrong inside the command line: ${message}\n`,
+    `${style.red('proxy-tray:')} something went wrong inside the command line: ${terminalMessage(message)}\n`,
   );
   return EXIT.failed;
 }

@@ -4,6 +4,7 @@ import type { CliIo } from '../cli-io';
 import type { AppConnection } from '../connection/app-connection';
 import type { ExitCode } from '../exit-codes';
 import { currentPlans, type CurrentPlans } from '../listing/current-plans';
+import { terminalMessage } from '../output/terminal-text';
 
 /** What a command works with: what was typed, the streams, and the app. */
 export class CommandContext {
@@ -27,7 +28,7 @@ export class CommandContext {
 
   /** A word for the person, on stderr: never mixed into what a script reads. */
   note(text: string): void {
-    this.io.stderr.write(`${text}\n`);
+    this.io.stderr.write(`${terminalMessage(text)}\n`);
   }
 
   /**

@@ -22,8 +22,11 @@ export function planNamed(plans: readonly PlanView[], reference: string): PlanVi
   if (only) {
     const list = named.map((plan) => `  ${plan.id}\t${terminalText(plan.name)}`).join('\n');
     throw usageFailure(
-      `${named.length} plans are named "${reference}"; name one by its id:\n${list}`,
+      `${named.length} plans are named "${terminalText(reference)}"; name one by its id:\n${list}`,
     );
   }
-  throw new CliFailure(`No plan is named "${reference}". See: proxy-tray plans`, EXIT.failed);
+  throw new CliFailure(
+    `No plan is named "${terminalText(reference)}". See: proxy-tray plans`,
+    EXIT.failed,
+  );
 }

@@ -27,11 +27,14 @@ export function proxyNamed(plans: readonly PlanView[], reference: string): Match
     if (only && others.length === 0) return only;
     if (only) {
       throw usageFailure(
-        `${found.length} proxies answer to "${reference}"; name one by its id:\n${candidates(found)}`,
+        `${found.length} proxies answer to "${terminalText(reference)}"; name one by its id:\n${candidates(found)}`,
       );
     }
   }
-  throw new CliFailure(`No proxy is named "${reference}". See: proxy-tray proxies`, EXIT.failed);
+  throw new CliFailure(
+    `No proxy is named "${terminalText(reference)}". See: proxy-tray proxies`,
+    EXIT.failed,
+  );
 }
 
 /** Each name a proxy answers to, for the shell's completion: its label where it has one. */

@@ -12,3 +12,14 @@ export function terminalText(text: string): string {
   // eslint-disable-next-line no-control-regex
   return stripBidiControls(text).replace(/[\u0000-\u001F\u007F-\u009F]/g, '\uFFFD');
 }
+
+/**
+ * A message for stderr, which a person reads: like terminalText, but its own line breaks and
+ * tabs (a list of candidates) stay. Service words (a refusal quoting the provider) pass through here.
+ */
+export function terminalMessage(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.split('\t').map(terminalText).join('\t'))
+    .join('\n');
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { durationText, rotationText } from '../../../src/cli/output/proxy-table';
+import { styleOf } from '../../../src/cli/output/style';
+import { renderJson, renderRecords, renderTable } from '../../../src/cli/output/table';
+import { terminalMessage, terminalText } from '../../../src/cli/output/terminal-text';
+import type { CliIo } from '../../../src/cli/cli-io';
+import { Readable } from 'node:stream';
+
+const rows = [
+  { id: 7, name: 'Shop', note: 'a\tb' },
+  { id: 1234, name: 'Très long nom', note: '' },
+];
+const columns = [
+  { title: 'ID', value: (row: (typeof rows)[number]) => String(row.id), alignRight: true as const },
+  { title: 'NAME', value: (row: (typeof rows)[number]) => row.name },
+  { title: 'NOTE', value: (row: (typeof rows)[number]) => row.note },
+];
+
+describe('a table for a person', () => {
+  it('pads each column to its widest cell, numbers to the right, no trailing spaces', () => {
+    expect(renderTable(rows, columns)).toBe(
+      '  ID  NAME           NOTE\n' + '   7  Shop           a\uFFFDb\n' + '1234  Très long nom\n',
+    );
+  });
+
+  it('makes every cell safe for the terminal', () => {
+    expect(terminalText('x\u001b[2Jy\u009b\u202Ez')).toBe('x\uFFFD[2Jy\uFFFDz');
+    expect(terminalMessage('one\tx\u0007\ntwo')).toBe('one\tx\uFFFD\ntwo');
+  });
+
+  it('bolds the header only when styled', () => {
+    const bold = renderTable(rows, columns, { bold: (text) => `<${text}>` });
+    expect(bold.split('\n')[0]).toBe('<  ID  NAME           NOTE>');
+  });
+});
+
+describe('records for a program', () => {
+  it('are one line each, tab-separated, a tab or line break inside a field a space', () => {
+    expect(renderRecords([{ id: 1, name: 'a\nb', note: 'c\td' }], columns)).toBe('1\ta b\tc d\n');
+  });
+
+  it('or JSON, indented, ending with a line break', () => {
+    expect(renderJson({ a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}\n');
+  });
+});
+
+describe('rotation as shown', () => {
+  it('reads as interval words that `interval` takes back', () => {
+    expect(rotationText({ is_rotating: true, rotate_interval: 600 })).toBe('every 10m');
+    expect(rotationText({ is_rotating: true, rotate_interval: 0 })).toBe('rotating');
+    expect(rotationText({ is_rotating: false, rotate_interval: 600 })).toBe('static');
+    expect(rotationText({ is_rotating: null, rotate_interval: null })).toBe('—');
+    expect([90, 120, 7200, 86_400, 90_000].map(durationText)).toEqual([
+      '90s',
+      '2m',
+      '2h',
+      '1d',
+      '25h',
+    ]);
+  });
+});
+
+describe('colour', () => {
+  const io = (env: Record<string, string>, terminal: boolean): CliIo => ({
+    stdout: { write: () => true },
+    stderr: { write: () => true },
+    stdin: Readable.from([]),
+    env,
+    stdoutIsTerminal: terminal,
+    stderrIsTerminal: terminal,
+  });
+
+  it('is for a person on a terminal only, never with NO_COLOR or TERM=dumb', () => {
+    expect(styleOf(io({}, true), 'stderr').red('x')).toBe('\u001b[31mx\u001b[39m');
+    expect(styleOf(io({}, false), 'stderr').red('x')).toBe('x');
+    expect(styleOf(io({ NO_COLOR: '1' }, true), 'stdout').bold('x')).toBe('x');
+    expect(styleOf(io({ NO_COLOR: '' }, true), 'stdout').bold('x')).toBe('\u001b[1mx\u001b[22m');
+    expect(styleOf(io({ TERM: 'dumb' }, true), 'stdout').bold('x')).toBe('x');
+  });
+});
