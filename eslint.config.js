@@ -44,7 +44,11 @@ const SERVICE_STAYS_DOWN = {
 };
 
 const layers = {
-  rules: { 'electron-only-in-shell': restrictedImports, 'no-upward-imports': restrictedImports },
+  rules: {
+    'electron-only-in-shell': restrictedImports,
+    'no-upward-imports': restrictedImports,
+    'cli-is-a-client': restrictedImports,
+  },
 };
 
 export default tseslint.config(
@@ -188,6 +192,48 @@ export default tseslint.config(
               caseSensitive: true,
               message:
                 'src/shared may not import src/main, src/renderer or src/preload: they build on it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Layers, rule 5: the command line (src/cli) is a client, like the popup: nothing of the app
+    // imports it. Its own rule, as these files have rule 2's or 3's options already.
+    files: ['src/main/**', 'src/shared/**', 'src/renderer/**', 'src/preload/**'],
+    plugins: { layers },
+    rules: {
+      'layers/cli-is-a-client': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+cli(/|$)',
+              caseSensitive: true,
+              message:
+                'Nothing of the app imports src/cli: the command line is one of its clients.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Layers, rule 6: the command line builds the app's services in plain Node (main-services.ts)
+    // or talks to the running app: it never imports the Electron shell or its composition root.
+    files: ['src/cli/**'],
+    plugins: { layers },
+    rules: {
+      'layers/no-upward-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+main/(shell/|index(\\.ts)?$)',
+              caseSensitive: true,
+              message:
+                "src/cli may not import src/main/shell or src/main/index.ts: Electron's, which the command line runs without.",
             },
           ],
         },

@@ -181,3 +181,46 @@ describe('src/shared imports no process code, and the popup does not import src/
     expect(await layerReports(filePath, code)).toEqual([]);
   });
 });
+
+const CLI_IS_A_CLIENT = reportOf(
+  'layers/cli-is-a-client',
+  'Nothing of the app imports src/cli: the command line is one of its clients.',
+);
+const CLI_OFF_THE_SHELL = reportOf(
+  'layers/no-upward-imports',
+  'src/cli may not import src/main/shell or src/main/index.ts',
+);
+
+describe('the command line is a client: nothing of the app imports it', () => {
+  it.each([
+    ['src/main/plans/planted.ts', "import { runCli } from '../../cli/run-cli';"],
+    ['src/main/app/planted.ts', "import { EXIT } from '../../cli/exit-codes';"],
+    ['src/main/planted.ts', "import { EXIT } from '../cli/exit-codes';"],
+    ['src/shared/ipc/planted.ts', "import { EXIT } from '../../cli/exit-codes';"],
+    ['src/renderer/src/lib/planted.ts', "import { EXIT } from '../../../cli/exit-codes';"],
+    ['src/preload/planted.ts', "import { EXIT } from '../cli/exit-codes';"],
+  ])('%s: %s', async (filePath, code) => {
+    expect(await layerReports(filePath, code)).toEqual(CLI_IS_A_CLIENT);
+  });
+
+  it('the command line builds the services and reaches the socket, never the shell', async () => {
+    expect(
+      await layerReports(
+        'src/cli/connection/planted.ts',
+        "import { createMainServices } from '../../main/main-services';\nimport { connectToOwner } from '../../main/command-line/command-client';",
+      ),
+    ).toEqual([]);
+    expect(
+      await layerReports(
+        'src/cli/connection/planted.ts',
+        "import { x } from '../../main/shell/clipboard';",
+      ),
+    ).toEqual(CLI_OFF_THE_SHELL);
+    expect(await layerReports('src/cli/planted.ts', "import '../main/index';")).toEqual(
+      CLI_OFF_THE_SHELL,
+    );
+    expect(await layerReports('src/cli/planted.ts', "import '../main/index.ts';")).toEqual(
+      CLI_OFF_THE_SHELL,
+    );
+  });
+});
