@@ -78,7 +78,7 @@ export function useAppAndCli(api: () => ApiServer): AppAndCli {
   return {
     place: current,
     async startApp(options = {}) {
-      const harness = await startHarness({
+      const started = await startHarness({
         dataDir: current().dataDir,
         vault: new MemoryVault(),
         rendererDir,
@@ -89,6 +89,9 @@ export function useAppAndCli(api: () => ApiServer): AppAndCli {
           ? {}
           : { signIn: { serviceUrl: api().baseUrl, token: api().tokenFor('demo') } }),
       });
+      // A test may close it itself (to hand the data over); closing again at the end does nothing.
+      let closed: Promise<void> | undefined;
+      const harness = { ...started, close: () => (closed ??= started.close()) };
       harnesses.push(harness);
       if (options.access) harness.services.settings.update({ commandLineAccess: true });
       if (options.signedIn !== false) await harness.services.plans.refresh();
