@@ -1,3 +1,4 @@
+import { globalAgent } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { transform } from 'esbuild';
@@ -65,6 +66,9 @@ export function useAppAndCli(api: () => ApiServer): AppAndCli {
       }
     }
     for (const harness of harnesses.splice(0).reverse()) await harness.close();
+    // The app's requests to the service leave idle keep-alive connections in Node's shared agent,
+    // for whatever request comes next; closed here, so that what is left open is a leak.
+    globalAgent.destroy();
     vi.unstubAllEnvs();
     await place?.remove();
     expect(await settledFds(fdsBefore)).toBeLessThanOrEqual(fdsBefore);
