@@ -1,8 +1,8 @@
-import { commandContract } from '../../shared/command-line/command-contract';
 import type { OwnerConnection } from '../../main/command-line/command-client';
 import { CliFailure, failureOfAnswer } from '../cli-failure';
 import { EXIT } from '../exit-codes';
 import type { AppConnection } from './app-connection';
+import { outputSchemaFromOwner } from './owner-output';
 
 /** Said when the running app's command-line access is off, with how to turn it on. */
 export const ACCESS_OFF =
@@ -24,7 +24,7 @@ export function ownerConnection(owner: OwnerConnection): AppConnection {
       }
       if ('refused' in answer) throw new CliFailure(ACCESS_OFF, EXIT.failed);
       if (!answer.result.ok) throw failureOfAnswer(answer.result.error);
-      const output = commandContract[channel].output.safeParse(answer.result.value);
+      const output = outputSchemaFromOwner(channel).safeParse(answer.result.value);
       if (!output.success) {
         throw new CliFailure(`Proxy Tray's answer to ${channel} could not be read.`, EXIT.failed);
       }
