@@ -1,4 +1,5 @@
 import { benchChanges } from './changes.bench';
+import { benchCli } from './cli.bench';
 import { benchExport } from './export.bench';
 import { benchForwarding } from './forwarding.bench';
 import { benchListingValidation } from './listing-validation.bench';
@@ -16,3 +17,4 @@ await benchChanges();
 await benchPopupChanges();
 await benchForwarding();
 await benchPortAttacks();
+await benchCli();
