@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { credentialFormatOf } from '../../../src/cli/args/credential-format';
 import { parseCommandLine } from '../../../src/cli/args/parse-command-line';
-import { CliFailure } from '../../../src/cli/cli-failure';
 import { EXIT } from '../../../src/cli/exit-codes';
+import { failureMessageOf } from './failure-of';
 
 const formatOf = (...flags: string[]) =>
   credentialFormatOf(parseCommandLine(['proxies', ...flags]));
 
-function usageMessage(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CliFailure);
-    expect((error as CliFailure).exitCode).toBe(EXIT.usage);
-    return (error as CliFailure).message;
-  }
-  throw new Error('No usage error');
-}
+const usageMessage = (run: () => unknown) => failureMessageOf(run, EXIT.usage);
 
 describe('--format and --host', () => {
   it('are nothing when neither is given: each command picks its default', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDuration } from '../../../src/cli/args/duration';
-import { CliFailure } from '../../../src/cli/cli-failure';
 import { EXIT } from '../../../src/cli/exit-codes';
+import { failureMessageOf } from './failure-of';
 import { MAX_ROTATE_INTERVAL_SECONDS } from '../../../src/shared/api/limits';
 
 describe('a rotation interval as typed', () => {
@@ -22,15 +22,9 @@ describe('a rotation interval as typed', () => {
   it.each(['', '0', '0s', '5x', '1.5h', '-5m', 'm', '5 m', '366d', '99999999999'])(
     '"%s" is a usage error that says what is accepted',
     (text) => {
-      let failure: unknown;
-      try {
-        parseDuration(text);
-      } catch (error) {
-        failure = error;
-      }
-      expect(failure).toBeInstanceOf(CliFailure);
-      expect((failure as CliFailure).exitCode).toBe(EXIT.usage);
-      expect((failure as CliFailure).message).toMatch(/90s, 5m, 2h|1 second to 365 days/);
+      expect(failureMessageOf(() => parseDuration(text), EXIT.usage)).toMatch(
+        /90s, 5m, 2h|1 second to 365 days/,
+      );
     },
   );
 });

@@ -6,9 +6,9 @@ import {
   textFlag,
   usageOf,
 } from '../../../src/cli/args/parse-command-line';
-import { CliFailure } from '../../../src/cli/cli-failure';
 import { COMMANDS, commandNamed } from '../../../src/cli/commands/command-table';
 import { EXIT } from '../../../src/cli/exit-codes';
+import { failureMessageOf } from './failure-of';
 
 function spec(name: string) {
   const found = commandNamed(name);
@@ -16,16 +16,7 @@ function spec(name: string) {
   return found;
 }
 
-function usageErrorOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CliFailure);
-    expect((error as CliFailure).exitCode).toBe(EXIT.usage);
-    return (error as CliFailure).message;
-  }
-  throw new Error('No usage error');
-}
+const usageErrorOf = (run: () => unknown) => failureMessageOf(run, EXIT.usage);
 
 describe('the command line as typed', () => {
   it('reads the command, its arguments and its flags, global flags anywhere', () => {
