@@ -25,7 +25,8 @@ const quoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
  */
 async function onTerminal(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
   const { NO_COLOR: _noColor, FORCE_COLOR: _forceColor, ...base } = cli().place.env;
-  const command = [process.execPath, CLI_LAUNCHER, ...args].map(quoted).join(' ');
+  // stderr stays out of the screen: its notes (proxies the loose dialect hides) are not the table.
+  const command = `${[process.execPath, CLI_LAUNCHER, ...args].map(quoted).join(' ')} 2>/dev/null`;
   const child = spawn('script', ['-qec', command, '/dev/null'], {
     env: { ...base, TERM: 'xterm-256color', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
