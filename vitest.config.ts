@@ -27,6 +27,8 @@ const TALKS_TO_THE_SERVICE = [
   'test/main/{api,plans,session,ipc,alerts,export}/**/*.test.ts',
   'test/main/proxy-check/checks-over-ipc.test.ts',
   'test/tools/preview/**/*.test.ts',
+  // The command line's own suites, but its completions: those never reach the service.
+  'test/cli/**/*.test.ts',
 ];
 
 export default defineConfig({
@@ -45,8 +47,14 @@ export default defineConfig({
         test: {
           name: 'loose',
           include: TALKS_TO_THE_SERVICE,
-          // Both read canned answers of their own, not the reference service.
-          exclude: ['test/main/api/decoding/**', 'test/main/api/response-properties.test.ts'],
+          // The first two read canned answers of their own, not the reference service; the
+          // completion scripts never ask it anything.
+          exclude: [
+            'test/main/api/decoding/**',
+            'test/main/api/response-properties.test.ts',
+            'test/cli/completion/**',
+            'test/cli/standalone/completion-output.test.ts',
+          ],
           env: { PROXY_TRAY_API_DIALECT: 'loose' },
         },
       },
