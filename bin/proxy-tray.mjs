@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { enableCompileCacheIn } from './compile-cache.mjs';
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
@@ -21,5 +20,7 @@ if (!existsSync(bundle)) {
   );
   process.exit(1);
 }
+// Imported after the version check: an older Node.js must get the sentence above, not a SyntaxError.
+const { enableCompileCacheIn } = await import('./compile-cache.mjs');
 enableCompileCacheIn(process.platform, process.env);
 createRequire(import.meta.url)(bundle);
