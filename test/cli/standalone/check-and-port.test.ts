@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../../src/cli/exit-codes';
 import type { Proxy } from '../../../tools/reference-service/records';
-import { PROXY_CREDENTIALS, useCheckServers } from '../../main/proxy-check/check-servers-fixture';
+import {
+  PROXY_CREDENTIALS,
+  pointAtLocal,
+  useCheckServers,
+} from '../../main/proxy-check/check-servers-fixture';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { finished, makeCliPlace, startCli } from '../support/cli-process';
 import { parseJson, usableProxies, useSignedInCli } from '../support/signed-in-cli';
@@ -24,13 +28,8 @@ function localProxies(): { working: Proxy; refused: Proxy } {
 beforeAll(async () => {
   const { working, refused } = localProxies();
   const { httpProxy, echo } = servers();
-  Object.assign(working, {
-    ip: '127.0.0.1',
-    port: httpProxy.port,
-    ...PROXY_CREDENTIALS,
-    assigned_proxy_ipv4: '127.0.0.1',
-  });
-  Object.assign(refused, { ip: '127.0.0.1', port: httpProxy.port, password: 'wrong-S3cr3t' });
+  pointAtLocal(working, httpProxy);
+  pointAtLocal(refused, httpProxy, { password: 'wrong-S3cr3t' });
   // As a user would in Settings: checks ask the local echo, not the Internet's.
   const settingsFile = join(cli().place.dataDir, 'settings.json');
   const settings = JSON.parse(await readFile(settingsFile, 'utf8')) as Record<string, unknown>;

@@ -2,9 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../../src/cli/exit-codes';
-import type { Plan } from '../../../tools/reference-service/records';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
-import { parseJson, usableProxies, useSignedInCli } from '../support/signed-in-cli';
+import { parseJson, useSignedInCli, wholePlan } from '../support/signed-in-cli';
 
 const service = useApiServer();
 const cli = useSignedInCli(service);
@@ -52,22 +51,10 @@ function parseCsv(text: string): string[][] {
 }
 
 /**
- * A plan every dialect lists whole: its first proxy labelled like a formula, its second one's
- * password (set in the service's store) starting like one.
+ * The plan exported: its first proxy labelled like a formula, its second one's password (set in
+ * the service's store) starting like one.
  */
-function exportedPlan(): Plan {
-  const usable = usableProxies(service());
-  const plan = service()
-    .store.account('demo')
-    ?.plans.find(
-      (candidate) =>
-        !candidate.is_blocked &&
-        candidate.proxies.length >= 2 &&
-        candidate.proxies.every((proxy) => usable.some((entry) => entry.proxy === proxy)),
-    );
-  if (!plan) throw new Error('The demo account needs a plan every dialect lists whole');
-  return plan;
-}
+const exportedPlan = () => wholePlan(service());
 
 beforeAll(async () => {
   const [proxy, second] = exportedPlan().proxies;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan, Proxy } from '../../../tools/reference-service/records';
+import { PROXY_FIELDS, type Plan, type Proxy } from '../../../tools/reference-service/records';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { EXIT } from '../../../src/cli/exit-codes';
-import { parseJson, usableProxies, useSignedInCli } from '../support/signed-in-cli';
+import { parseJson, usableProxies, useSignedInCli, wholePlan } from '../support/signed-in-cli';
 
 const service = useApiServer();
 const cli = useSignedInCli(service);
@@ -11,43 +11,27 @@ const credentialLine = (proxy: Proxy) =>
   `${proxy.ip}:${proxy.port}:${proxy.username}:${proxy.password}`;
 const linesOf = (stdout: string) => stdout.split('\n').filter((line) => line !== '');
 
-/** A plan that is not blocked, whose every proxy every dialect lists, and whose name is its own. */
-function wholePlan(): Plan {
-  const usable = usableProxies(service());
+/** A plan every dialect lists whole, whose name is its own: `--plan NAME` finds it alone. */
+function namedPlan(): Plan {
   const plans = service().store.account('demo')?.plans ?? [];
-  const plan = plans.find(
-    (candidate) =>
-      !candidate.is_blocked &&
-      candidate.proxies.length >= 2 &&
-      candidate.proxies.every((proxy) => usable.some((entry) => entry.proxy === proxy)) &&
-      plans.filter((other) => other.name === candidate.name).length === 1,
+  return wholePlan(
+    service(),
+    (candidate) => plans.filter((other) => other.name === candidate.name).length === 1,
   );
-  if (!plan) throw new Error('The demo account needs a whole plan with a name of its own');
-  return plan;
 }
 
+/** `proxy-tray proxies --plan ID MORE`. */
+const proxiesOf = (plan: Plan, ...more: string[]) =>
+  cli().run(['proxies', '--plan', String(plan.id), ...more]);
+
 function someProxy(): Proxy {
-  const [proxy] = wholePlan().proxies;
+  const [proxy] = namedPlan().proxies;
   if (!proxy) throw new Error('unreachable');
   return proxy;
 }
 
 /** The fields the README documents for `proxies --json` and `get --json` (the export JSON's). */
-const PROXY_JSON_FIELDS = [
-  'plan_id',
-  'plan_name',
-  'label',
-  'id',
-  'username',
-  'password',
-  'ip',
-  'port',
-  'assigned_proxy_ipv4',
-  'assigned_proxy_ipv6',
-  'is_rotating',
-  'rotate_interval',
-  'plan_ip_class',
-];
+const PROXY_JSON_FIELDS = ['plan_id', 'plan_name', 'label', ...PROXY_FIELDS];
 
 describe('proxy-tray on its own lists what the service holds', () => {
   it('plans: one record a line in a pipe, and --json with the plan fields', async () => {
@@ -72,9 +56,9 @@ describe('proxy-tray on its own lists what the service holds', () => {
   });
 
   it('proxies --plan by id and by name: ip:port:user:pass lines in a pipe', async () => {
-    const plan = wholePlan();
+    const plan = namedPlan();
     const expected = plan.proxies.map(credentialLine);
-    const byId = await cli().run(['proxies', '--plan', String(plan.id)]);
+    const byId = await proxiesOf(plan);
     expect(byId.code).toBe(EXIT.done);
     expect(linesOf(byId.stdout)).toEqual(expected);
     const byName = await cli().run(['proxies', '--plan', plan.name]);
@@ -109,56 +93,32 @@ describe('proxy-tray on its own lists what the service holds', () => {
     expect(byExit.code).toBe(EXIT.done);
     expect(linesOf(byExit.stdout)).toEqual([credentialLine(proxy)]);
 
-    const plan = wholePlan();
-    const rotating = await cli().run([
-      'proxies',
-      '--plan',
-      String(plan.id),
-      '--search',
-      'is:rotating',
-    ]);
+    const plan = namedPlan();
+    const rotating = await proxiesOf(plan, '--search', 'is:rotating');
     expect(rotating.code).toBe(EXIT.done);
     expect(linesOf(rotating.stdout)).toEqual(
       plan.proxies.filter((candidate) => candidate.is_rotating).map(credentialLine),
     );
-    const staticOnes = await cli().run([
-      'proxies',
-      '--plan',
-      String(plan.id),
-      '--search',
-      'is:static',
-    ]);
+    const staticOnes = await proxiesOf(plan, '--search', 'is:static');
     expect(linesOf(staticOnes.stdout)).toEqual(
       plan.proxies.filter((candidate) => !candidate.is_rotating).map(credentialLine),
     );
   });
 
   it('proxies --format: a template, a copy format by id, and --host ipv4', async () => {
-    const plan = wholePlan();
-    const template = await cli().run([
-      'proxies',
-      '--plan',
-      String(plan.id),
-      '--format',
-      '{ip}:{port}',
-    ]);
+    const plan = namedPlan();
+    const template = await proxiesOf(plan, '--format', '{ip}:{port}');
     expect(template.code).toBe(EXIT.done);
     expect(linesOf(template.stdout)).toEqual(
       plan.proxies.map((proxy) => `${proxy.ip}:${proxy.port}`),
     );
 
-    const userPassAt = await cli().run([
-      'proxies',
-      '--plan',
-      String(plan.id),
-      '--format',
-      'user-pass-at-ip-port',
-    ]);
+    const userPassAt = await proxiesOf(plan, '--format', 'user-pass-at-ip-port');
     expect(linesOf(userPassAt.stdout)).toEqual(
       plan.proxies.map((proxy) => `${proxy.username}:${proxy.password}@${proxy.ip}:${proxy.port}`),
     );
 
-    const ipv4 = await cli().run(['proxies', '--plan', String(plan.id), '--host', 'ipv4']);
+    const ipv4 = await proxiesOf(plan, '--host', 'ipv4');
     expect(ipv4.code).toBe(EXIT.done);
     expect(linesOf(ipv4.stdout)).toEqual(
       plan.proxies.map(
@@ -197,7 +157,7 @@ describe('proxy-tray on its own lists what the service holds', () => {
   });
 
   it('a label names a proxy, and get --field label prints it', async () => {
-    const [, proxy] = wholePlan().proxies;
+    const [, proxy] = namedPlan().proxies;
     if (!proxy) throw new Error('unreachable');
     const label = `scraper ${proxy.id}`;
     expect((await cli().run(['label', String(proxy.id), label])).code).toBe(EXIT.done);

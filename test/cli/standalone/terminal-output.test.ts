@@ -1,10 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../../src/cli/exit-codes';
-import type { Plan } from '../../../tools/reference-service/records';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { CLI_LAUNCHER, finished } from '../support/cli-process';
-import { usableProxies, useSignedInCli } from '../support/signed-in-cli';
+import { useSignedInCli, wholePlan } from '../support/signed-in-cli';
 
 const service = useApiServer();
 const cli = useSignedInCli(service);
@@ -36,19 +35,7 @@ async function onTerminal(args: readonly string[], env: NodeJS.ProcessEnv = {}) 
 }
 
 /** A plan every dialect lists whole: the pseudo-terminal shows stderr's notes too. */
-function labelledPlan(): Plan {
-  const usable = usableProxies(service());
-  const plan = service()
-    .store.account('demo')
-    ?.plans.find(
-      (candidate) =>
-        !candidate.is_blocked &&
-        candidate.proxies.length > 0 &&
-        candidate.proxies.every((proxy) => usable.some((entry) => entry.proxy === proxy)),
-    );
-  if (!plan) throw new Error('The demo account needs a plan every dialect lists whole');
-  return plan;
-}
+const labelledPlan = () => wholePlan(service());
 
 describe('proxy-tray on its own, on a terminal', () => {
   beforeAll(async () => {

@@ -75,6 +75,28 @@ export function usableProxies(server: ApiServer, username = 'demo'): ProxyOfPlan
     .filter(({ proxy }) => !unreadable.has(proxy.id));
 }
 
+/**
+ * The demo account's first plan every dialect lists whole (not blocked, every proxy usable) with
+ * two proxies or more, and `alsoWanted` when given.
+ */
+export function wholePlan(
+  server: ApiServer,
+  alsoWanted: (plan: Plan) => boolean = () => true,
+): Plan {
+  const usable = new Set(usableProxies(server).map(({ proxy }) => proxy));
+  const plan = server.store
+    .account('demo')
+    ?.plans.find(
+      (candidate) =>
+        !candidate.is_blocked &&
+        candidate.proxies.length >= 2 &&
+        candidate.proxies.every((proxy) => usable.has(proxy)) &&
+        alsoWanted(candidate),
+    );
+  if (!plan) throw new Error('The demo account needs a plan every dialect lists whole');
+  return plan;
+}
+
 /** Parses a `--json` answer, saying what was printed when it is not JSON. */
 export function parseJson<T = unknown>(run: CliRun): T {
   try {

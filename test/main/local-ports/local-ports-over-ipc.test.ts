@@ -1,68 +1,18 @@
-import { request } from 'node:http';
 import { connect, createServer } from 'node:net';
 import { findFreePort } from '../../../src/main/local-ports/free-port';
 import { LOCAL_USERNAME } from '../../../src/main/local-ports/local-password';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Proxy } from '../../../tools/reference-service/records';
+import { describe, expect, it } from 'vitest';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { startSignedIn, useMainProcess, valueOf } from '../ipc/main-services-fixture';
-import { startEchoServer, type EchoServer } from '../../../tools/local-network/echo-server';
-import {
-  startHttpProxyAccepting,
-  type LocalServer,
-} from '../../../tools/local-network/proxy-servers';
+import { getThrough } from './get-through';
+import { useReachableDemoPlan } from './reachable-plan-fixture';
 import { until } from './until';
 
 const server = useApiServer();
 const main = useMainProcess();
-let echo: EchoServer;
-let upstream: LocalServer;
-/** The demo plan whose proxies point at the real upstream on this computer. */
-let reachable: Proxy[];
-
-beforeAll(async () => {
-  echo = await startEchoServer();
-  const demo = server().store.account('demo');
-  const plan = demo?.plans.find((candidate) => !candidate.is_blocked);
-  if (!plan) throw new Error('No open demo plan');
-  const logins = new Set(plan.proxies.map((proxy) => `${proxy.username}:${proxy.password}`));
-  upstream = await startHttpProxyAccepting((pair) => logins.has(pair));
-  for (const proxy of plan.proxies) Object.assign(proxy, { ip: '127.0.0.1', port: upstream.port });
-  reachable = plan.proxies;
-});
-
-afterAll(async () => {
-  await upstream.close();
-  await echo.close();
-});
-
-function proxyAt(index: number): Proxy {
-  const proxy = reachable[index];
-  if (!proxy) throw new Error(`No reachable proxy ${index}`);
-  return proxy;
-}
-
-/** A plain proxy request for `url` sent to the local port, as an app without a login sends it. */
-function getThrough(
-  port: number,
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    // A connection each (no keep-alive): a port restarted on its number must be met afresh.
-    const sent = request(
-      { host: '127.0.0.1', port, path: url, headers, agent: false },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      },
-    );
-    sent.on('error', reject);
-    sent.end();
-  });
-}
+const reachable = useReachableDemoPlan(server);
+const proxyAt = (index: number) => reachable().proxyAt(index);
+const echoUrl = () => reachable().echo.url('/');
 
 function portEvents(events: { event: string; payload: unknown }[]) {
   return events
@@ -79,14 +29,14 @@ describe('local ports over IPC', () => {
       proxyId: proxy.id,
       host: '127.0.0.1',
       // Every proxy of this plan points at one upstream: a gateway, named by username too.
-      title: `${proxy.username} @ 127.0.0.1:${upstream.port}`,
+      title: `${proxy.username} @ 127.0.0.1:${reachable().upstream.port}`,
       username: proxy.username,
       requiresPassword: false,
     });
     // Asked again, the same port: one per proxy.
     expect(valueOf(await call('local-ports:open', { proxyId: proxy.id })).port).toBe(opened.port);
 
-    const answer = await getThrough(opened.port, echo.url('/'));
+    const answer = await getThrough(opened.port, echoUrl());
     expect(answer).toEqual({ status: 200, body: expect.stringMatching(/127\.0\.0\.1/) });
     const [listed] = valueOf(await call('local-ports:list'));
     expect(listed?.stats.totalConnections).toBeGreaterThanOrEqual(1);
@@ -99,7 +49,7 @@ describe('local ports over IPC', () => {
 
     // An address without a password is no secret: copied in plain sight, and never cleared.
     expect(valueOf(await call('local-ports:copy', { proxyId: proxy.id, scheme: 'http' }))).toEqual({
-      description: `HTTP address of the local port of ${proxy.username} @ 127.0.0.1:${upstream.port} copied`,
+      description: `HTTP address of the local port of ${proxy.username} @ 127.0.0.1:${reachable().upstream.port} copied`,
       clearsInSeconds: 0,
     });
     expect(clipboard.text).toBe(`http://127.0.0.1:${opened.port}`);
@@ -120,7 +70,7 @@ describe('local ports over IPC', () => {
       await call('local-ports:open', { proxyId: proxy.id, requirePassword: true }),
     );
     expect(opened.requiresPassword).toBe(true);
-    expect((await getThrough(opened.port, echo.url('/'))).status).toBe(407);
+    expect((await getThrough(opened.port, echoUrl())).status).toBe(407);
 
     // With the local password it is a secret: concealed, and cleared like any password.
     expect(
@@ -134,7 +84,7 @@ describe('local ports over IPC', () => {
       'base64',
     );
     expect(
-      await getThrough(opened.port, echo.url('/'), { 'proxy-authorization': `Basic ${login}` }),
+      await getThrough(opened.port, echoUrl(), { 'proxy-authorization': `Basic ${login}` }),
     ).toMatchObject({ status: 200 });
   });
 
@@ -143,13 +93,13 @@ describe('local ports over IPC', () => {
     const first = valueOf(await call('local-ports:open', { proxyId: proxyAt(0).id }));
     const second = valueOf(await call('local-ports:open', { proxyId: proxyAt(1).id }));
     expect(valueOf(await call('local-ports:close', { proxyId: first.proxyId }))).toBeNull();
-    await expect(getThrough(first.port, echo.url('/'))).rejects.toThrow(/ECONNREFUSED/);
+    await expect(getThrough(first.port, echoUrl())).rejects.toThrow(/ECONNREFUSED/);
     expect(valueOf(await call('local-ports:list')).map((port) => port.port)).toEqual([second.port]);
 
     valueOf(await call('session:sign-out', {}));
     await expect.poll(() => services.localPorts.list()).toEqual([]);
     await expect
-      .poll(() => getThrough(second.port, echo.url('/')).catch(String))
+      .poll(() => getThrough(second.port, echoUrl()).catch(String))
       .toMatch(/ECONNREFUSED/);
   });
 
@@ -168,7 +118,7 @@ describe('local ports over IPC', () => {
       await expect
         .poll(() => portEvents(events).at(-1)?.notice)
         .toBe(
-          `Stopped the local port of ${proxy.username} @ 127.0.0.1:${upstream.port} (127.0.0.1:${opened.port}): no longer in your plans.`,
+          `Stopped the local port of ${proxy.username} @ 127.0.0.1:${reachable().upstream.port} (127.0.0.1:${opened.port}): no longer in your plans.`,
         );
       expect(valueOf(await call('local-ports:list'))).toEqual([]);
     } finally {
@@ -242,14 +192,14 @@ describe('a local port’s settings over IPC', () => {
     const wanted = await findFreePort('127.0.0.1');
     const moved = valueOf(await call('local-ports:configure', { proxyId: proxy.id, port: wanted }));
     expect(moved.port).toBe(wanted);
-    await expect(getThrough(opened.port, echo.url('/'))).rejects.toThrow(/ECONNREFUSED/);
-    expect((await getThrough(wanted, echo.url('/'))).status).toBe(200);
+    await expect(getThrough(opened.port, echoUrl())).rejects.toThrow(/ECONNREFUSED/);
+    expect((await getThrough(wanted, echoUrl())).status).toBe(200);
 
     const guarded = valueOf(
       await call('local-ports:configure', { proxyId: proxy.id, requirePassword: true }),
     );
     expect(guarded).toMatchObject({ port: wanted, requiresPassword: true });
-    expect((await getThrough(wanted, echo.url('/'))).status).toBe(407);
+    expect((await getThrough(wanted, echoUrl())).status).toBe(407);
     valueOf(await call('local-ports:copy', { proxyId: proxy.id, scheme: 'http' }));
     expect(new URL(clipboard.text).port).toBe(String(wanted));
 
@@ -262,7 +212,7 @@ describe('a local port’s settings over IPC', () => {
       }),
     );
     // The app is refused (an error answer, or the connection closed on it): never a 200.
-    const refused = await getThrough(wanted, echo.url('/')).catch(() => ({ status: 0 }));
+    const refused = await getThrough(wanted, echoUrl()).catch(() => ({ status: 0 }));
     expect(refused.status === 0 || refused.status >= 500).toBe(true);
     const [failing] = valueOf(await call('local-ports:list'));
     expect(failing?.protocol).toBe('socks5');
@@ -277,7 +227,7 @@ describe('a local port’s settings over IPC', () => {
     expect(
       await call('local-ports:configure', { proxyId: second.proxyId, port: first.port }),
     ).toMatchObject({ ok: false, error: { message: expect.stringContaining('in use') } });
-    expect((await getThrough(second.port, echo.url('/'))).status).toBe(200);
+    expect((await getThrough(second.port, echoUrl())).status).toBe(200);
   });
 
   it('a kept port reopens at the next start on its number, with its password; one whose number is taken moves and says so', async () => {
@@ -304,7 +254,7 @@ describe('a local port’s settings over IPC', () => {
       }),
     );
     await first.services.shutdown();
-    await expect(getThrough(kept.port, echo.url('/'))).rejects.toThrow(/ECONNREFUSED/);
+    await expect(getThrough(kept.port, echoUrl())).rejects.toThrow(/ECONNREFUSED/);
 
     const squatter = createServer();
     await new Promise<void>((resolve) => squatter.listen(toMove.port, '127.0.0.1', resolve));

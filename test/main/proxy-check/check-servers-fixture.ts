@@ -7,6 +7,7 @@ import {
   type Credentials,
   type LocalServer,
 } from '../../../tools/local-network/proxy-servers';
+import type { Proxy } from '../../../tools/reference-service/records';
 
 /** A password with every character that breaks naive URL building, and easy to search for. */
 export const PROXY_CREDENTIALS: Credentials = {
@@ -65,4 +66,22 @@ export function targetAt(
     assignedIpv6: '2001:db8::1',
     ...overrides,
   };
+}
+
+/**
+ * Points a proxy of the service's data at a local proxy server, with the right credentials and
+ * 127.0.0.1 assigned: as if the provider ran it here. `overrides` breaks what a test needs broken.
+ */
+export function pointAtLocal(
+  proxy: Proxy,
+  server: Pick<LocalServer, 'port'>,
+  overrides: Partial<Proxy> = {},
+): void {
+  Object.assign(proxy, {
+    ip: '127.0.0.1',
+    port: server.port,
+    ...PROXY_CREDENTIALS,
+    assigned_proxy_ipv4: '127.0.0.1',
+    ...overrides,
+  });
 }

@@ -6,7 +6,7 @@ import {
 } from '../../../src/shared/views/check-view';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { startSignedIn, useMainProcess, valueOf } from '../ipc/main-services-fixture';
-import { PROXY_CREDENTIALS, useCheckServers } from './check-servers-fixture';
+import { PROXY_CREDENTIALS, pointAtLocal, useCheckServers } from './check-servers-fixture';
 import { deadPort } from '../../../tools/local-network/proxy-servers';
 
 const service = useApiServer();
@@ -60,19 +60,8 @@ describe('proxy checks over IPC', () => {
     const [working, refused, dead] = plan.proxies;
     if (!working || !refused || !dead) throw new Error('unreachable');
     const { httpProxy, echo } = servers();
-    // The service's data points these proxies at the local ones: as if the provider ran them here.
-    Object.assign(working, {
-      ip: '127.0.0.1',
-      port: httpProxy.port,
-      ...PROXY_CREDENTIALS,
-      assigned_proxy_ipv4: '127.0.0.1',
-    });
-    Object.assign(refused, {
-      ip: '127.0.0.1',
-      port: httpProxy.port,
-      username: PROXY_CREDENTIALS.username,
-      password: 'wrong-S3cr3t',
-    });
+    pointAtLocal(working, httpProxy);
+    pointAtLocal(refused, httpProxy, { password: 'wrong-S3cr3t' });
     Object.assign(dead, { ip: '127.0.0.1', port: await deadPort() });
 
     const app = await startSignedIn(main, service());
@@ -105,9 +94,7 @@ describe('proxy checks over IPC', () => {
       ?.plans.find((candidate) => candidate.proxies.length >= 2);
     if (!plan) throw new Error('The demo account needs a plan with two proxies');
     const { httpProxy, echo } = servers();
-    for (const proxy of plan.proxies) {
-      Object.assign(proxy, { ip: '127.0.0.1', port: httpProxy.port, ...PROXY_CREDENTIALS });
-    }
+    for (const proxy of plan.proxies) pointAtLocal(proxy, httpProxy);
     const app = await startSignedIn(main, service());
     const first = plan.proxies[0];
     if (!first) throw new Error('unreachable');
