@@ -123,11 +123,13 @@ describe('the release workflow', () => {
     }
   });
 
-  it('builds the app before packaging it for release', () => {
+  it('builds the app and the proxy-tray executable before packaging it for release', () => {
     const { steps } = job(releaseJob, 'release');
     const packaging = steps.findIndex(publishes);
-    expect(indexOfRun(steps, 'npm ci')).toBeLessThan(indexOfRun(steps, 'npx electron-vite build'));
-    expect(indexOfRun(steps, 'npx electron-vite build')).toBeLessThan(packaging);
+    const executable = indexOfRun(steps, 'node scripts/cli-executable/build-cli-executable.mjs');
+    expect(indexOfRun(steps, 'npm ci')).toBeLessThan(indexOfRun(steps, 'npm run build'));
+    expect(indexOfRun(steps, 'npm run build')).toBeLessThan(executable);
+    expect(executable).toBeLessThan(packaging);
     const upload = steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'));
     expect(String(upload?.with?.['path'])).toContain('dist/*.exe');
   });

@@ -14,6 +14,7 @@ import { EXIT } from '../exit-codes';
 import type { OpenApp } from '../run-cli';
 import type { AppConnection } from './app-connection';
 import { appDataFolder, isAppsOwnFolder } from './data-folder';
+import { isSingleExecutable, loadInstalledKeytar } from './installed-keytar';
 import { ACCESS_OFF, ownerConnection } from './owner-connection';
 import { startStandalone, type StandaloneApp } from './standalone-app';
 import { stopSignal } from './stop-signal';
@@ -90,6 +91,9 @@ async function serveHere(
         ? new MemoryVault()
         : new KeytarVault({
             service: keychainServiceOf(isAppsOwnFolder(io.env) ? undefined : dataFolder),
+            ...(isSingleExecutable()
+              ? { loadKeytar: () => loadInstalledKeytar(process.execPath) }
+              : {}),
           }),
       reopenKeptPorts: command !== 'complete' && command.name === 'port',
       stopped: stopSignal,

@@ -121,3 +121,15 @@ export function requireSmokeApp(lookup: SmokeAppLookup = currentLookup()): strin
   if (!check.ok) throw new Error(check.message);
   return check.executablePath;
 }
+
+/**
+ * Where the packaged app's `proxy-tray` is (electron-builder.yml's extraResources: resources/bin/),
+ * from its executable: beside it on Linux and Windows, in Contents/Resources on macOS.
+ */
+export function cliExecutableOf(appExecutable: string, platform: NodeJS.Platform): string {
+  const resources =
+    platform === 'darwin'
+      ? join(appExecutable, '..', '..', 'Resources')
+      : join(appExecutable, '..', 'resources');
+  return join(resources, 'bin', platform === 'win32' ? 'proxy-tray.exe' : 'proxy-tray');
+}
