@@ -15,12 +15,12 @@ describe('--format and --host', () => {
   });
 
   it('take every copy format of the popup, custom included', () => {
-    expect(formatOf('--format', 'socks5-url')).toEqual({ format: 'socks5-url' });
+    expect(formatOf('--format', 'socks5-url')).toStrictEqual({ format: 'socks5-url' });
     expect(formatOf('--format', 'custom')).toEqual({ format: 'custom' });
   });
 
   it('take a template of this call, checked by the popup rules', () => {
-    expect(formatOf('--format', '{ip}:{port}')).toEqual({ template: '{ip}:{port}' });
+    expect(formatOf('--format', '{ip}:{port}')).toStrictEqual({ template: '{ip}:{port}' });
     expect(usageMessage(() => formatOf('--format', '{ip}:{nope}'))).toMatch(/^--format: .*nope/);
   });
 

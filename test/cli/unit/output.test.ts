@@ -28,6 +28,14 @@ describe('a table for a person', () => {
     expect(terminalMessage('one\tx\u0007\ntwo')).toBe('one\tx\uFFFD\ntwo');
   });
 
+  it('pads a last column that is not last in its row, and right-aligns numbers there too', () => {
+    const numbers = [
+      { title: 'NAME', value: (row: { n: number }) => `n${row.n}` },
+      { title: 'N', value: (row: { n: number }) => String(row.n), alignRight: true as const },
+    ];
+    expect(renderTable([{ n: 5 }, { n: 500 }], numbers)).toBe('NAME    N\nn5      5\nn500  500\n');
+  });
+
   it('bolds the header only when styled', () => {
     const bold = renderTable(rows, columns, { bold: (text) => `<${text}>` });
     expect(bold.split('\n')[0]).toBe('<  ID  NAME           NOTE>');
@@ -37,6 +45,7 @@ describe('a table for a person', () => {
 describe('records for a program', () => {
   it('are one line each, tab-separated, a tab or line break inside a field a space', () => {
     expect(renderRecords([{ id: 1, name: 'a\nb', note: 'c\td' }], columns)).toBe('1\ta b\tc d\n');
+    expect(renderRecords(rows, columns)).toBe('7\tShop\ta b\n1234\tTrès long nom\t\n');
   });
 
   it('or JSON, indented, ending with a line break', () => {

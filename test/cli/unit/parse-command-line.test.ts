@@ -53,6 +53,14 @@ describe('the command line as typed', () => {
     );
   });
 
+  it("words Node's refusals without their advice on `--`", () => {
+    expect(usageErrorOf(() => parseCommandLine(['label', '1', '-x']))).toBe("Unknown option '-x'.");
+  });
+
+  it('takes the arguments as they are when there is no command', () => {
+    expect(positionalsOf({ command: undefined, positionals: ['a'], flags: {} })).toEqual(['a']);
+  });
+
   it('refuses a flag without its value and a value given to a switch', () => {
     expect(usageErrorOf(() => parseCommandLine(['proxies', '--plan']))).toContain('--plan');
     expect(usageErrorOf(() => parseCommandLine(['proxies', '--json=yes']))).toContain('--json');

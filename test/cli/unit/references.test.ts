@@ -15,6 +15,7 @@ const plans = [
   ]),
   planView(2, 'Germany', [
     proxyView(21, { label: '11' }),
+    proxyView(23, { label: 'Mixed Case', username: 'Carol' }),
     proxyView(22, { ip: '2001:db8::7', port: 9000 }),
   ]),
   planView(3, 'France', [proxyView(31, { label: 'Twin' }), proxyView(32, { label: 'Twin' })]),
@@ -31,6 +32,24 @@ function failureOf(run: () => unknown): CliFailure {
 }
 
 describe('a PROXY argument', () => {
+  it('is an id only when it is digits alone', () => {
+    expect(failureOf(() => proxyNamed(plans, ' 11')).message).toBe(
+      'No proxy is named " 11". See: proxy-tray proxies',
+    );
+  });
+
+  it('is a label in any case when no label matches exactly', () => {
+    expect(proxyNamed(plans, 'mixed CASE').proxy.id).toBe(23);
+  });
+
+  it('is user@host:port with the host in any case and the user name exact', () => {
+    const v6 = [
+      planView(5, 'V6', [proxyView(51, { ip: '2001:db8::7', port: 9000, username: 'Dave' })]),
+    ];
+    expect(proxyNamed(v6, 'Dave@[2001:DB8::7]:9000').proxy.id).toBe(51);
+    expect(failureOf(() => proxyNamed(v6, 'dave@[2001:db8::7]:9000')).exitCode).toBe(EXIT.failed);
+  });
+
   it('is an id first, even where a label reads the same', () => {
     expect(proxyNamed(plans, '11').proxy.id).toBe(11);
     expect(proxyNamed(plans, '21').plan.id).toBe(2);
@@ -54,14 +73,28 @@ describe('a PROXY argument', () => {
     expect(twin.message).toContain('  31\tTwin');
     expect(twin.message).toContain('  32\tTwin');
     const shared = failureOf(() => proxyNamed(plans, '203.0.113.9:8000'));
-    expect(shared.message).toContain('alice@203.0.113.9:8000');
-    expect(shared.message).toContain('bob@203.0.113.9:8000');
+    expect(shared.message).toBe(
+      '2 proxies answer to "203.0.113.9:8000"; name one by its id:\n' +
+        '  13\t\talice@203.0.113.9:8000\tGermany\n' +
+        '  14\t\tbob@203.0.113.9:8000\tGermany',
+    );
   });
 
   it('that names none is a failure pointing at the list', () => {
     const none = failureOf(() => proxyNamed(plans, 'Nowhere'));
     expect(none.exitCode).toBe(EXIT.failed);
     expect(none.message).toBe('No proxy is named "Nowhere". See: proxy-tray proxies');
+  });
+
+  it('lists 20 candidates whole, with nothing more to say', () => {
+    const twenty = [
+      planView(
+        9,
+        'Many',
+        Array.from({ length: 20 }, (_, i) => proxyView(100 + i, { label: 'Same' })),
+      ),
+    ];
+    expect(failureOf(() => proxyNamed(twenty, 'Same')).message).not.toContain('more');
   });
 
   it('lists at most 20 candidates and says how many more', () => {
@@ -101,6 +134,13 @@ describe('a --plan argument', () => {
   it('is an id, else a name exactly, else a name in any case', () => {
     expect(planNamed(plans, '3').name).toBe('France');
     expect(planNamed(plans, 'france').id).toBe(3);
+    const cased = [planView(42, 'Shop', []), planView(43, 'shop', []), planView(44, 'x42', [])];
+    expect(planNamed(cased, '42').id).toBe(42);
+    expect(planNamed(cased, 'shop').id).toBe(43);
+    expect(planNamed(cased, 'Shop').id).toBe(42);
+    expect(failureOf(() => planNamed(cased, 'SHOP')).exitCode).toBe(EXIT.usage);
+    expect(failureOf(() => planNamed(cased, '4')).exitCode).toBe(EXIT.failed);
+    expect(failureOf(() => planNamed(cased, ' 42')).exitCode).toBe(EXIT.failed);
   });
 
   it('that several plans share is a usage error listing their ids', () => {
