@@ -1,8 +1,24 @@
 import type net from 'node:net';
 import type { IpcResult } from '../../shared/ipc/ipc-error';
 import { frameLine, LineReader, REQUEST_LINE_MAX_BYTES } from './command-frames';
-import { commandRequestSchema, type CommandRequest, type Hello } from './command-messages';
-import type { ServeCommandsOptions } from './command-server';
+import {
+  commandRequestSchema,
+  type CommandOwner,
+  type CommandRequest,
+  type Hello,
+} from './command-messages';
+
+/** How each connection is served: the server's options that reach a connection. */
+export interface ConnectionOptions {
+  /** Who serves: said in the hello, so a second starter can name who holds the data. */
+  owner: CommandOwner;
+  /** Read on every request: turning the setting off refuses the next request at once. */
+  access: () => boolean;
+  /** Runs one request (the dispatcher, in the composition): errors come back as data. */
+  handle: (channel: string, input: unknown) => Promise<IpcResult<unknown>>;
+  /** A connection with no request in flight for this long is closed (30 s). */
+  idleMs?: number;
+}
 
 export const COMMAND_IDLE_MS = 30_000;
 /** Requests of one connection run at once; the next wait (and its reading stops) until one ends. */
@@ -16,10 +32,7 @@ const BAD_REQUEST = 'A request must be {"id", "channel", "input"} with a whole i
  * time stay bounded — one line at most 4 MiB, 32 requests at once, no reading while its answers
  * wait to be read, and closed after 30 s with nothing in flight.
  */
-export function serveConnection(
-  socket: net.Socket,
-  options: Pick<ServeCommandsOptions, 'owner' | 'access' | 'handle' | 'idleMs'>,
-): void {
+export function serveConnection(socket: net.Socket, options: ConnectionOptions): void {
   // A peer that resets or writes garbage: destroyed, never a crash of the app.
   socket.on('error', () => socket.destroy());
   const reader = new LineReader(REQUEST_LINE_MAX_BYTES);

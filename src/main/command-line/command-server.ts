@@ -1,22 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import type { IpcResult } from '../../shared/ipc/ipc-error';
-import type { CommandOwner, Hello } from './command-messages';
-import { serveConnection } from './command-connection';
+
+import type { Hello } from './command-messages';
+import { serveConnection, type ConnectionOptions } from './command-connection';
 import { connectToOwner } from './command-client';
 import { ensureSocketFolder } from './socket-folder';
 
-export interface ServeCommandsOptions {
+export interface ServeCommandsOptions extends ConnectionOptions {
   path: string;
-  /** Who serves: said in the hello, so a second starter can name who holds the data. */
-  owner: CommandOwner;
-  /** Read on every request: turning the setting off refuses the next request at once. */
-  access: () => boolean;
-  /** Runs one request (the dispatcher, in the composition): errors come back as data. */
-  handle: (channel: string, input: unknown) => Promise<IpcResult<unknown>>;
-  /** A connection with no request in flight for this long is closed (30 s). */
-  idleMs?: number;
   /** Connections at once; one more is destroyed at once (16). */
   maxConnections?: number;
   platform?: NodeJS.Platform;
