@@ -1,4 +1,5 @@
 import { EXIT, type ExitCode } from '../exit-codes';
+import { currentPlans } from '../listing/current-plans';
 import { proxyReferenceOf } from '../listing/proxy-reference';
 import type { CommandContext } from './command-context';
 
@@ -8,7 +9,8 @@ import type { CommandContext } from './command-context';
  * label become spaces, so each line stays one candidate.
  */
 export async function completeProxies(context: CommandContext): Promise<ExitCode> {
-  const plans = await context.plans();
+  // Not context.plans(): a TAB press shows no notes (the shells send stderr nowhere anyway).
+  const { plans } = await currentPlans(context.app);
   const names = new Set<string>();
   for (const plan of plans) {
     for (const proxy of plan.proxies) names.add(proxyReferenceOf(proxy).replace(/[\t\r\n]/g, ' '));

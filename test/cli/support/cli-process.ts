@@ -85,3 +85,17 @@ export function finished(child: ChildProcess): Promise<CliRun> {
     child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
 }
+
+/**
+ * Which lines of a run's stderr are the listing's notice ("2 proxies of DE could not be read and
+ * are hidden."): said of every listing the loose dialect sends with unreadable items, and right
+ * to say. What is left is what the command complained of.
+ */
+const LISTING_NOTICE = /could not be read and (is|are) (hidden|shown as unknown)/;
+
+export function complaintsOf(run: Pick<CliRun, 'stderr'>): string {
+  return run.stderr
+    .split('\n')
+    .filter((line) => line !== '' && !LISTING_NOTICE.test(line))
+    .join('\n');
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
-import { finished, runCli, startCli } from '../support/cli-process';
+import { finished, runCli, startCli, complaintsOf } from '../support/cli-process';
 import { keychainEntriesOf, printed, useAppAndCli } from './app-and-cli';
 
 const api = useApiServer();
@@ -46,7 +46,7 @@ describe.runIf(process.platform !== 'win32')("who owns the app's data", () => {
     const harness = await app.startApp({ access: true });
     // No token given to the command, none in the keychain: only the app can answer.
     const run = await runCli(['accounts', '--json'], { env: app.place().env });
-    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect({ code: run.code, complaints: complaintsOf(run) }).toEqual({ code: 0, complaints: '' });
     const accounts = JSON.parse(run.stdout) as { id: string }[];
     const appAccount = harness.services.session.status().account;
     expect(appAccount).toBeDefined();
@@ -59,7 +59,7 @@ describe.runIf(process.platform !== 'win32')("who owns the app's data", () => {
     const port = await startForegroundPort();
     // No token for this one: it is the `port` process's account that answers.
     const run = await runCli(['proxies', '--json'], { env: app.place().env });
-    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect({ code: run.code, complaints: complaintsOf(run) }).toEqual({ code: 0, complaints: '' });
     const listed = JSON.parse(run.stdout) as { id: number }[];
     expect(listed.length).toBeGreaterThan(0);
     expect(port.child.exitCode).toBeNull();
