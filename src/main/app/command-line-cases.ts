@@ -26,7 +26,7 @@ export function commandLineCases({
       refuseUnlisted(plans, input.proxyIds, 'nothing was printed');
       const parts = { plans, settings, hostChoices };
       return {
-        lines: input.proxyIds.map((proxyId) => credentialsText(parts, { ...input, proxyId }).text),
+        lines: input.proxyIds.map((proxyId) => credentialsText(parts, { ...input, proxyId })),
       };
     },
     'cli:export': async (input) => {

@@ -33,64 +33,75 @@ function hostChoiceOf(
   return parts.hostChoices.get(accountId, plan.id) ?? parts.settings.get().hostChoice;
 }
 
-/** A copy's text, and what the confirmation says of it. */
-export interface CredentialsText {
-  text: string;
-  description: string;
-  accountId: string;
-  colonWarning?: string;
+type TextRequest = CopyRequest & { readonly template?: string | undefined };
+
+/**
+ * What a copy of the proxy is made of: the proxy and its plan, the host it names, and the format
+ * and template of a whole line. `template` is a custom template for this text alone (the command
+ * line's `--format "{ip}:{port}"`); the saved one otherwise.
+ */
+function copyOf(parts: Omit<CopyParts, 'clipboard'>, request: TextRequest) {
+  const settings = parts.settings.get();
+  const entry = parts.plans.entry(request.proxyId);
+  return {
+    entry,
+    host: copyHostOf(entry.proxy, request.hostChoice, hostChoiceOf(parts, entry)),
+    format:
+      request.template !== undefined
+        ? ('custom' as const)
+        : (request.format ?? settings.copyFormat),
+    template: request.template ?? settings.customTemplate,
+  };
+}
+
+function textOf(copy: ReturnType<typeof copyOf>, request: TextRequest): string {
+  const { entry, host, format, template } = copy;
+  return request.field !== undefined
+    ? copyFieldValue(entry.proxy, request.field, host.choice)
+    : formatCredentials(entry.proxy, { format, hostChoice: host.choice, template });
 }
 
 /**
  * The text a copy of the proxy puts on the clipboard (a whole line in a format, or one field),
- * what it is ("SOCKS5 proxy URL of DE-1"), and whose proxy it is. `template` is a custom template
- * for this text alone (the command line's `--format "{ip}:{port}"`); the saved one otherwise.
+ * alone: what the command line prints, line after line, where nothing is said of each.
  */
-export function credentialsText(
-  parts: Omit<CopyParts, 'clipboard'>,
-  request: CopyRequest & { readonly template?: string | undefined },
-): CredentialsText {
-  const settings = parts.settings.get();
-  const entry = parts.plans.entry(request.proxyId);
-  const host = copyHostOf(entry.proxy, request.hostChoice, hostChoiceOf(parts, entry));
-  const hostChoice = host.choice;
-  const shown = { ...entry.proxy, label: entry.label };
-  const shared = sharedAddressesOf(entry.plan);
-  const format =
-    request.template !== undefined ? 'custom' : (request.format ?? settings.copyFormat);
-  const template = request.template ?? settings.customTemplate;
-  if (request.field !== undefined) {
-    return {
-      text: copyFieldValue(entry.proxy, request.field, hostChoice),
-      description: describeCopy({ field: request.field }, shown, shared, host),
-      accountId: entry.accountId,
-    };
-  }
-  // Given all the same (the user asked for this format), but said: a ':' inside a field breaks
-  // every tool that splits the line on ':'.
-  const warning = colonWarning(fieldsWithColons(format, template, entry.proxy));
-  return {
-    text: formatCredentials(entry.proxy, { format, hostChoice, template }),
-    description: describeCopy({ format }, shown, shared, host),
-    accountId: entry.accountId,
-    ...(warning ? { colonWarning: warning } : {}),
-  };
+export function credentialsText(parts: Omit<CopyParts, 'clipboard'>, request: TextRequest): string {
+  return textOf(copyOf(parts, request), request);
 }
 
 /**
- * Copies a proxy's credentials through the clipboard guard, and says what was copied, when the
- * clipboard clears, and whose proxy it was (the account whose recent copies it joins).
+ * Copies a proxy's credentials through the clipboard guard, and says what was copied ("SOCKS5
+ * proxy URL of DE-1"), when the clipboard clears, and whose proxy it was (the account whose
+ * recent copies it joins).
  */
 export async function copyCredentials(
   parts: CopyParts,
   request: CopyRequest,
-): Promise<CredentialsText & { clearsInSeconds: number }> {
-  const copied = credentialsText(parts, request);
-  await parts.clipboard.copy(copied.text);
-  const { text: _copied, ...said } = copied;
+): Promise<{
+  description: string;
+  clearsInSeconds: number;
+  accountId: string;
+  colonWarning?: string;
+}> {
+  const copy = copyOf(parts, request);
+  const { entry, host, format, template } = copy;
+  const text = textOf(copy, request);
+  await parts.clipboard.copy(text);
+  const shown = { ...entry.proxy, label: entry.label };
+  const shared = sharedAddressesOf(entry.plan);
+  const said = {
+    accountId: entry.accountId,
+    clearsInSeconds: parts.settings.get().clipboardClearSeconds,
+  };
+  if (request.field !== undefined) {
+    return { ...said, description: describeCopy({ field: request.field }, shown, shared, host) };
+  }
+  // Copied all the same (the user asked for this format), but said: a ':' inside a field breaks
+  // every tool that splits the line on ':'.
+  const warning = colonWarning(fieldsWithColons(format, template, entry.proxy));
   return {
     ...said,
-    text: copied.text,
-    clearsInSeconds: parts.settings.get().clipboardClearSeconds,
+    description: describeCopy({ format }, shown, shared, host),
+    ...(warning ? { colonWarning: warning } : {}),
   };
 }
