@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { firstLineOf } from '../../src/cli/args/stdin-line';
 
 /**
  * The access token the harness signs in with: what PROXY_TRAY_TOKEN held (preview.mjs takes it
@@ -11,15 +12,6 @@ export async function harnessToken(
   stdin: Readable,
   fromStdin: boolean,
 ): Promise<string | undefined> {
-  if (fromStdin) return firstLine(stdin);
+  if (fromStdin) return firstLineOf(stdin);
   return environmentToken;
-}
-
-async function firstLine(stream: Readable): Promise<string | undefined> {
-  let text = '';
-  for await (const chunk of stream) {
-    text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
-    if (text.includes('\n')) break;
-  }
-  return text.split(/\r?\n/)[0]?.trim() || undefined;
 }
