@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
+import { finished, type CliRun } from '../cli/support/cli-process';
 import { accountOf } from '../e2e/support/popup-ui';
 import { cliExecutableOf, requireSmokeApp } from './support/smoke-app';
 import { expect, test } from './support/smoke-fixtures';
@@ -10,27 +11,14 @@ import { expect, test } from './support/smoke-fixtures';
 // The packaged app's own `proxy-tray` (scripts/cli-executable/), run as a user runs it on each OS:
 // without a Node.js of theirs, through the OS keychain with the app's keytar.
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 function runInstalledCli(
   args: readonly string[],
   env: NodeJS.ProcessEnv,
   input = '',
-): Promise<Run> {
+): Promise<CliRun> {
   const child = spawn(cliExecutableOf(requireSmokeApp(), process.platform), args, { env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdin.end(input);
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return finished(child);
 }
 
 test("the installed proxy-tray: its version, then sign-in to the keychain and the account's proxies", async ({
@@ -44,7 +32,7 @@ test("the installed proxy-tray: its version, then sign-in to the keychain and th
   };
   try {
     const version = await runInstalledCli(['--version'], env);
-    expect(version).toEqual({ code: 0, stdout: `${packageJson.version}\n`, stderr: '' });
+    expect(version).toMatchObject({ code: 0, stdout: `${packageJson.version}\n`, stderr: '' });
     const login = await runInstalledCli(
       ['login', '--service-url', api.baseUrl, '--token-stdin'],
       env,

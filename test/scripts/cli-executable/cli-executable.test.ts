@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { installedKeytarPath } from '../../../src/cli/connection/installed-keytar';
 import { buildCliExecutable } from '../../../scripts/cli-executable/build-cli-executable.mjs';
-import { makeCliPlace, type CliPlace, type CliRun } from '../../cli/support/cli-process';
+import { finished, makeCliPlace, type CliPlace, type CliRun } from '../../cli/support/cli-process';
 import { forgetKeychainOf, parseJson } from '../../cli/support/signed-in-cli';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
 
@@ -41,15 +41,8 @@ function run(args: readonly string[], env: NodeJS.ProcessEnv, input = ''): Promi
     env: { ...env, PATH: '/usr/bin:/bin' },
     cwd: place.base,
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdin.end(input);
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
+  return finished(child);
 }
 
 describe.runIf(process.platform === 'linux')("an installed build's proxy-tray", () => {
