@@ -13,7 +13,8 @@ export const BUILD_PACKAGES = ['libsecret-1-dev', 'python3', 'make', 'g++'];
 /**
  * What the tests add: a private D-Bus session with an unlocked gnome-keyring (the real keychain,
  * scripts/with-keychain.sh), the Chromium Playwright drives, curl, a real client of the local
- * ports, and zsh and fish, which run the command line's completion scripts (bash is always there).
+ * ports, zsh and fish, which run the command line's completion scripts (bash is always there),
+ * and nsis, whose compiler checks the Windows installer's additions (assets/installer.nsh).
  */
 export const TEST_PACKAGES = [
   'dbus',
@@ -23,6 +24,7 @@ export const TEST_PACKAGES = [
   'curl',
   'zsh',
   'fish',
+  'nsis',
 ];
 
 /**

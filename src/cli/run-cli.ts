@@ -10,6 +10,9 @@ import { EXIT, type ExitCode } from './exit-codes';
 import { commandHelp, overviewHelp } from './help-text';
 import { styleOf } from './output/style';
 import { terminalMessage } from './output/terminal-text';
+import { isSingleExecutable } from './connection/installed-keytar';
+import { powerShellRegistry, systemPowerShell } from './user-path/registry-path';
+import { USER_PATH_COMMAND, userPathCommand } from './user-path/user-path-command';
 
 /**
  * The commands that talk to the app, loaded only when one runs: `--version`, `--help` and
@@ -36,6 +39,7 @@ export async function runCli(
       const { completeProxies } = await commandsOnTheApp();
       return await onTheApp(openApp, 'complete', undefined, io, completeProxies);
     }
+    if (argv[0] === USER_PATH_COMMAND) return await editUserPath(argv[1], io);
     const line = parseCommandLine(argv);
     const { command } = line;
     if (line.flags['version'] === true) {
@@ -95,6 +99,15 @@ async function useAccount(app: AppConnection, accountId: string): Promise<void> 
     );
   }
   await app.call('session:switch-account', { accountId });
+}
+
+function editUserPath(action: string | undefined, io: CliIo): Promise<ExitCode> {
+  return userPathCommand(action, io, {
+    platform: process.platform,
+    executable: process.execPath,
+    installed: isSingleExecutable(),
+    registry: powerShellRegistry(systemPowerShell(io.env)),
+  });
 }
 
 function printCompletion(line: CommandLine, io: CliIo): ExitCode {

@@ -100,6 +100,18 @@ describe('the release workflow', () => {
     ]);
   });
 
+  it('installs the .deb and the Windows installer of the smoke build and checks proxy-tray on the PATH', () => {
+    const { steps } = job(testJob, 'test');
+    const checks = steps.filter((step) => step.run?.includes('scripts/installed-command/'));
+    expect(checks.map((step) => [step.if, step.run?.trim()])).toEqual([
+      ["runner.os == 'Linux'", 'sh scripts/installed-command/check-deb.sh'],
+      ["runner.os == 'Windows'", './scripts/installed-command/check-windows.ps1'],
+    ]);
+    for (const check of checks) {
+      expect(steps.indexOf(check)).toBeGreaterThan(indexOfRun(steps, 'npm run dist:smoke'));
+    }
+  });
+
   it("drives Playwright's own Chromium and keeps Playwright's artefacts of a failed run", () => {
     const tests = job(testJob, 'test');
     expect(tests.steps.some((step) => step.run?.includes('npx playwright install'))).toBe(true);

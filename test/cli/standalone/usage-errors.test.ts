@@ -21,6 +21,12 @@ describe('proxy-tray on its own: a wrong command line exits 2 and changes nothin
     expect((await cli().run(['rotation', 'on'])).code).toBe(EXIT.usage);
   });
 
+  it("the Windows installer's PATH command, run by Node on another OS: refused by name", async () => {
+    const run = await cli().run(['__user-path', 'add']);
+    expect(run.code).toBe(EXIT.usage);
+    expect(run.stderr).toContain('__user-path is for the Windows installer');
+  });
+
   it('a bad duration, with the service untouched', async () => {
     const [entry] = usableProxies(service());
     if (!entry) throw new Error('The demo account needs a usable proxy');

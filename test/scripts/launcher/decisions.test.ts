@@ -199,6 +199,7 @@ describe("which of Debian's packages", () => {
       'curl',
       'zsh',
       'fish',
+      'nsis',
     ];
     expect(packagesFor('test', {})).toEqual(forTests);
     expect(packagesFor('test', { PROXY_TRAY_CHROMIUM: 'playwright' })).toEqual(
