@@ -10,6 +10,8 @@ export interface CliIo {
   /** A person reads stdout (a table) rather than a program (one record per line). */
   readonly stdoutIsTerminal: boolean;
   readonly stderrIsTerminal: boolean;
+  /** Resolves when the process is asked to stop: Ctrl+C or SIGTERM (connection/stop-signal.ts). */
+  readonly stopped: () => Promise<void>;
 }
 
 /** Colour only for a person, and never when NO_COLOR is set to anything (no-color.org) or TERM=dumb. */

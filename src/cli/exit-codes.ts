@@ -11,5 +11,7 @@ export const EXIT = {
   usage: 2,
   /** Sign in first: no account, or its token was rejected or has expired. */
   signIn: 4,
+  /** Stopped by Ctrl+C or SIGTERM before it was done (128 + SIGINT, as shells report it). */
+  stopped: 130,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

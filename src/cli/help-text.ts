@@ -23,7 +23,7 @@ export function overviewHelp(): string {
     '',
     'PROXY is an id, a label, host:port or username@host:port. More: proxy-tray COMMAND --help',
     '',
-    'Exit codes: 0 done, 1 failed, 2 usage, 4 sign in needed.',
+    'Exit codes: 0 done, 1 failed, 2 usage, 4 sign in needed, 130 stopped (Ctrl+C).',
     'Environment: PROXY_TRAY_TOKEN (a token for this command, without the keychain),',
     '  PROXY_TRAY_SERVICE_URL (its service), PROXY_TRAY_DATA_DIR (another data folder), NO_COLOR.',
     '',

@@ -1,3 +1,4 @@
+import { stopSignal } from './connection/stop-signal';
 import { runCli } from './run-cli';
 
 // `proxy-tray`: the command line's entry, bundled into one file (vite.cli.config.ts).
@@ -14,6 +15,7 @@ const io = {
   env: { ...process.env, ...(token === undefined ? {} : { PROXY_TRAY_TOKEN: token }) },
   stdoutIsTerminal: process.stdout.isTTY === true,
   stderrIsTerminal: process.stderr.isTTY === true,
+  stopped: stopSignal,
 };
 
 // The app's services load only for a command that needs them (see run-cli.ts).

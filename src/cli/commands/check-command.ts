@@ -12,6 +12,8 @@ import type { Command } from './command-context';
 /** How often the run's progress is asked for: the popup hears of it by events, a script by asking. */
 const POLL_MS = 200;
 
+const STOPPED = Symbol('stopped');
+
 interface CheckRow {
   readonly target: MatchingProxy;
   readonly entry: ProxyCheckEntry | undefined;
@@ -78,12 +80,24 @@ export const checkCommand: Command = async (context) => {
     return context.ended(EXIT.done);
   }
   const proxyIds = [...new Set(targets.map(({ proxy }) => proxy.id))];
+  // Listened for before the run starts: a Ctrl+C at any moment after cancels it.
+  const stopped = context.io.stopped().then(() => STOPPED);
   let view = await app.call('checks:start', { proxyIds });
   const wanted = new Set(proxyIds);
   const finished = () =>
     view.entries.every((entry) => !wanted.has(entry.proxyId) || entry.state === 'idle');
   while (view.run !== null || !finished()) {
-    await sleep(POLL_MS);
+    if ((await Promise.race([sleep(POLL_MS), stopped])) === STOPPED) {
+      // The running app would otherwise go on checking for a command that has gone.
+      const progress = view.run;
+      await app.call('checks:cancel');
+      context.note(
+        progress
+          ? `Stopped: the check was cancelled after ${progress.done} of ${progress.total}.`
+          : 'Stopped: the check was cancelled.',
+      );
+      return EXIT.stopped;
+    }
     view = await app.call('checks:list');
   }
   const entries = new Map(view.entries.map((entry) => [entry.proxyId, entry]));

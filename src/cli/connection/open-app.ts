@@ -17,7 +17,6 @@ import { appDataFolder, isAppsOwnFolder } from './data-folder';
 import { isSingleExecutable, loadInstalledKeytar } from './installed-keytar';
 import { ACCESS_OFF, ownerConnection } from './owner-connection';
 import { startStandalone, type StandaloneApp } from './standalone-app';
-import { stopSignal } from './stop-signal';
 
 /** How long a command waits for another `proxy-tray` that holds the data (and will not share it). */
 const OWNER_WAIT_MS = 10_000;
@@ -96,7 +95,7 @@ async function serveHere(
               : {}),
           }),
       reopenKeptPorts: command !== 'complete' && command.name === 'port',
-      stopped: stopSignal,
+      stopped: io.stopped,
     });
   } catch (error) {
     await served.close();

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXIT } from '../../../src/cli/exit-codes';
 import type { Proxy } from '../../../tools/reference-service/records';
 import {
@@ -27,13 +27,11 @@ function localProxies(): { working: Proxy; refused: Proxy } {
 
 beforeAll(async () => {
   const { working, refused } = localProxies();
-  const { httpProxy, echo } = servers();
+  const { httpProxy } = servers();
   pointAtLocal(working, httpProxy);
   pointAtLocal(refused, httpProxy, { password: 'wrong-S3cr3t' });
   // As a user would in Settings: checks ask the local echo, not the Internet's.
-  const settingsFile = join(cli().place.dataDir, 'settings.json');
-  const settings = JSON.parse(await readFile(settingsFile, 'utf8')) as Record<string, unknown>;
-  await writeFile(settingsFile, JSON.stringify({ ...settings, checkEchoUrl: echo.url('/') }));
+  await useEchoPath('/');
 });
 
 interface CheckRecord {
@@ -109,7 +107,38 @@ describe('proxy-tray check on its own', () => {
     expect(run.stdout).not.toContain('wrong-S3cr3t');
     expect(run.stdout).not.toContain(PROXY_CREDENTIALS.password);
   });
+
+  it('Ctrl+C while a check waits: the check is cancelled, its connection closed, exit 130', async () => {
+    const { echo } = servers();
+    await useEchoPath('/hold');
+    try {
+      const child = startCli(['check', String(localProxies().working.id)], {
+        env: cli().place.env,
+      });
+      const run = finished(child);
+      await vi.waitFor(() => expect(echo.held).toBe(1), { timeout: 15_000 });
+      child.kill('SIGINT');
+      const ended = await run;
+      expect(ended.code).toBe(EXIT.stopped);
+      expect(ended.stdout).toBe('');
+      expect(ended.stderr).toContain('Stopped: the check was cancelled after 0 of 1.');
+      // The request the check had open through the proxy has gone with it.
+      await vi.waitFor(() => expect(echo.held).toBe(0));
+    } finally {
+      await useEchoPath('/');
+    }
+  });
 });
+
+/** Where the checks of this place ask for their exit IP: a path of the local echo. */
+async function useEchoPath(path: string): Promise<void> {
+  const settingsFile = join(cli().place.dataDir, 'settings.json');
+  const settings = JSON.parse(await readFile(settingsFile, 'utf8')) as Record<string, unknown>;
+  await writeFile(
+    settingsFile,
+    JSON.stringify({ ...settings, checkEchoUrl: servers().echo.url(path) }),
+  );
+}
 
 describe('proxy-tray port in the foreground, no app running', () => {
   it('prints the address, serves it, and ends with 0 on SIGTERM, the port closed; the token never in its argv', async () => {

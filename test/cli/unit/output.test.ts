@@ -77,6 +77,7 @@ describe('colour', () => {
     env,
     stdoutIsTerminal: terminal,
     stderrIsTerminal: terminal,
+    stopped: () => new Promise<void>(() => undefined),
   });
 
   it('is for a person on a terminal only, never with NO_COLOR or TERM=dumb', () => {

@@ -34,6 +34,7 @@ function memoryIo(): CliIo & { out: string[] } {
     env: {},
     stdoutIsTerminal: false,
     stderrIsTerminal: false,
+    stopped: () => new Promise<void>(() => undefined),
   };
 }
 
