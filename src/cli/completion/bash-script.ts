@@ -4,6 +4,7 @@ import { flagsOf, flagWords } from './completion-model';
 import { PROXY_CANDIDATES_COMMAND } from './proxy-candidates';
 import { posixQuoted } from './shell-quoting';
 import { takesValueCaseLine, valueCaseLines } from './value-cases';
+import { wordScan } from './word-scan';
 
 /**
  * The bash script. It uses only what bash itself has (COMP_WORDS, COMP_LINE, compgen), not the
@@ -81,19 +82,7 @@ _proxy_tray() {
   _proxy_tray_words
   local cword=$((\${#words[@]} - 1))
   local cur=\${words[cword]} command='' position=0 value_of='' i word
-  for ((i = 1; i < cword; i++)); do
-    word=\${words[i]}
-    if [[ $word == -* ]]; then
-      if _proxy_tray_takes_value "$command" "$word"; then
-        ((i + 1 == cword)) && value_of=$word
-        ((i++))
-      fi
-    elif [[ -z $command ]]; then
-      command=$word
-    else
-      ((position++))
-    fi
-  done
+${wordScan(1, 'cword')}
   COMPREPLY=()
   if [[ -n $value_of ]]; then
     _proxy_tray_value "$command $value_of"

@@ -4,6 +4,7 @@ import { flagsOf, flagWords } from './completion-model';
 import { PROXY_CANDIDATES_COMMAND } from './proxy-candidates';
 import { posixQuoted, zshDescribeEntry } from './shell-quoting';
 import { takesValueCaseLine, valueCaseLines } from './value-cases';
+import { wordScan } from './word-scan';
 
 /**
  * The zsh script: an autoloadable `#compdef` file that also registers itself with `compdef` when
@@ -48,19 +49,7 @@ ${COMMANDS.map((command) => `    ${posixQuoted(command.name)}) flags=(${describe
 
 _proxy_tray() {
   local command='' position=0 value_of='' i word
-  for ((i = 2; i < CURRENT; i++)); do
-    word=\${words[i]}
-    if [[ $word == -* ]]; then
-      if _proxy_tray_takes_value "$command" "$word"; then
-        ((i + 1 == CURRENT)) && value_of=$word
-        ((i++))
-      fi
-    elif [[ -z $command ]]; then
-      command=$word
-    else
-      ((position++))
-    fi
-  done
+${wordScan(2, 'CURRENT')}
   if [[ -n $value_of ]]; then
     _proxy_tray_value "$command $value_of"
   elif [[ $PREFIX == -* ]]; then
