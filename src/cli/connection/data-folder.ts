@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { xdgConfigHome } from '../../main/platform/xdg-config-home';
 
 /** The app's name as Electron names its user-data folder (package.json `productName`). */
 const APP_FOLDER_NAME = 'Proxy Tray';
@@ -25,12 +26,8 @@ export function appDataFolder({ platform, env, home }: DataFolderFacts): string 
       return join(env['APPDATA'] || join(home, 'AppData', 'Roaming'), APP_FOLDER_NAME);
     case 'darwin':
       return join(home, 'Library', 'Application Support', APP_FOLDER_NAME);
-    default: {
-      const configHome = env['XDG_CONFIG_HOME'];
-      // The XDG spec ignores a relative value, and so does Electron.
-      const base = configHome && path.isAbsolute(configHome) ? configHome : join(home, '.config');
-      return join(base, APP_FOLDER_NAME);
-    }
+    default:
+      return join(xdgConfigHome(env['XDG_CONFIG_HOME'], home), APP_FOLDER_NAME);
   }
 }
 

@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { configureUpdater } from '../updates/configure-updater';
 import type { Updater } from '../updates/updater';
 import { followMovedAppImage } from './lifecycle/appimage-autostart';
-import { xdgConfigHome } from './lifecycle/login-item';
+import { xdgConfigHome } from '../platform/xdg-config-home';
 import { xdgAutostartFile } from './lifecycle/xdg-autostart';
 
 export interface AutoUpdaterOptions {

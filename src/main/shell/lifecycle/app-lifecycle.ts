@@ -2,12 +2,8 @@ import { app } from 'electron';
 // The app's logger, configured (redaction included) by app-log.ts before this runs.
 import log from 'electron-log/main';
 import { homedir } from 'node:os';
-import {
-  loginItemPlan,
-  wasLaunchedAtLogin,
-  xdgConfigHome,
-  type LoginItemPreferences,
-} from './login-item';
+import { xdgConfigHome } from '../../platform/xdg-config-home';
+import { loginItemPlan, wasLaunchedAtLogin, type LoginItemPreferences } from './login-item';
 import { applyAppIdentity } from './app-identity';
 import { createQuitHooks, type QuitHooks } from './quit-hooks';
 import { applyXdgAutostart } from './xdg-autostart';

@@ -1,5 +1,4 @@
 import type { Settings } from 'electron';
-import { isAbsolute, join } from 'node:path';
 import { xdgAutostartFile } from './xdg-autostart';
 
 /** Passed when the OS starts the app at login, so it knows not to open the popup. */
@@ -73,9 +72,4 @@ export function wasLaunchedAtLogin(input: {
 }): boolean {
   if (input.platform === 'darwin') return input.macOpenedAtLogin === true;
   return input.argv.includes(LAUNCHED_AT_LOGIN_ARG);
-}
-
-/** `$XDG_CONFIG_HOME`, which the XDG spec says to ignore unless absolute, or `~/.config`. */
-export function xdgConfigHome(value: string | undefined, home: string): string {
-  return value && isAbsolute(value) ? value : join(home, '.config');
 }

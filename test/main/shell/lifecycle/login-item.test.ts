@@ -4,7 +4,6 @@ import {
   LAUNCHED_AT_LOGIN_ARG,
   loginItemPlan,
   wasLaunchedAtLogin,
-  xdgConfigHome,
   type LoginItemEnvironment,
 } from '../../../../src/main/shell/lifecycle/login-item';
 
@@ -100,14 +99,5 @@ describe('wasLaunchedAtLogin', () => {
         macOpenedAtLogin: false,
       }),
     ).toBe(false);
-  });
-});
-
-describe('xdgConfigHome', () => {
-  it('uses an absolute XDG_CONFIG_HOME and ignores a relative or missing one', () => {
-    expect(xdgConfigHome('/data/config', '/home/ada')).toBe('/data/config');
-    expect(xdgConfigHome('relative/config', '/home/ada')).toBe(join('/home/ada', '.config'));
-    expect(xdgConfigHome(undefined, '/home/ada')).toBe(join('/home/ada', '.config'));
-    expect(xdgConfigHome('', '/home/ada')).toBe(join('/home/ada', '.config'));
   });
 });
