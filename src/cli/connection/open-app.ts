@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connectToOwner, UnprovenOwnerError } from '../../main/command-line/command-client';
-import { commandKeyFile } from '../../main/command-line/command-key';
+import { CommandKeyError, commandKeyFile } from '../../main/command-line/command-key';
 import { serveCommands } from '../../main/command-line/command-server';
 import { commandSocketPathHere } from '../../main/command-line/own-data-folder';
 import { dispatchCommand } from '../../main/ipc/command-dispatch';
@@ -43,11 +43,7 @@ export function appOpener(io: CliIo): OpenApp {
     const giveUpAt = Date.now() + OWNER_WAIT_MS;
     for (;;) {
       const owner = await connectToOwner(socket, { timeoutMs: HELLO_TIMEOUT_MS, keyFile }).catch(
-        (error: unknown) => {
-          // An impostor holds the name: said as it is, never taken for a bug of the command.
-          if (error instanceof UnprovenOwnerError) throw new CliFailure(error.message, EXIT.failed);
-          throw error;
-        },
+        saidPlainly,
       );
       if (owner?.hello.access) return ownerConnection(owner);
       if (owner) {
@@ -62,10 +58,20 @@ export function appOpener(io: CliIo): OpenApp {
         await sleep(250);
         continue;
       }
-      const standalone = await serveHere(socket, keyFile, dataFolder, io, command);
+      const standalone = await serveHere(socket, keyFile, dataFolder, io, command).catch(
+        saidPlainly,
+      );
       if (standalone) return standalone;
     }
   };
+}
+
+/** An impostor holds the name, or the key is unfit: said as it is, never as a bug of ours. */
+function saidPlainly(error: unknown): never {
+  if (error instanceof UnprovenOwnerError || error instanceof CommandKeyError) {
+    throw new CliFailure(error.message, EXIT.failed);
+  }
+  throw error;
 }
 
 /** This process becomes the owner and builds the services; undefined when another got there first. */

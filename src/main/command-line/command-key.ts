@@ -88,8 +88,16 @@ function keyFileProblem(stat: fs.Stats): string | undefined {
   return undefined;
 }
 
+/** A key file that cannot be used: its message names the file and what to do, for the user. */
+export class CommandKeyError extends Error {
+  constructor(file: string, problem: string) {
+    super(`Proxy Tray's command-line key ${file} ${problem}`);
+    this.name = 'CommandKeyError';
+  }
+}
+
 function keyError(file: string, problem: string): Error {
-  return new Error(`Proxy Tray's command-line key ${file} ${problem}`);
+  return new CommandKeyError(file, problem);
 }
 
 function describe(error: unknown): string {

@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,5 +65,21 @@ describe.runIf(process.platform !== 'win32')('proxy-tray and a process posing as
     } finally {
       await squatter.close();
     }
+  });
+
+  it('refuses a key file others can read (exit 1), naming it, and serves nothing', async () => {
+    const place = app.place();
+    const keyFile = commandKeyFile(place.dataDir);
+    await mkdir(place.dataDir, { recursive: true, mode: 0o700 });
+    await writeFile(keyFile, `${'5'.repeat(64)}\n`);
+    await chmod(keyFile, 0o640);
+    const run = await runCli(['plans'], { env: place.env });
+    expect(run).toEqual({
+      code: 1,
+      signal: null,
+      stdout: '',
+      stderr: `proxy-tray: Proxy Tray's command-line key ${keyFile} can be read by other users (mode 640): remove it, and Proxy Tray makes a new one.\n`,
+    });
+    expect(existsSync(commandSocketPathHere(place.dataDir))).toBe(false);
   });
 });
