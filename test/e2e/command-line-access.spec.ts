@@ -9,7 +9,10 @@ function accessSwitch(page: Page) {
 
 /** What `proxy-tray` in a terminal does first: connect to the running app's socket. */
 async function terminal(harness: Harness): Promise<OwnerConnection> {
-  const connection = await connectToOwner(harness.commandSocket, { timeoutMs: 5_000 });
+  const connection = await connectToOwner(harness.commandSocket, {
+    timeoutMs: 5_000,
+    keyFile: harness.commandKeyFile,
+  });
   if (!connection) throw new Error('The harness serves no command socket');
   return connection;
 }

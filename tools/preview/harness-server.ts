@@ -91,6 +91,8 @@ export interface Harness {
    * folder is PROXY_TRAY_RUNTIME_DIR when set).
    */
   commandSocket: string;
+  /** The key its command socket proves it knows: a client in a test reads it, as the CLI does. */
+  commandKeyFile: string;
   close(): Promise<void>;
 }
 
@@ -333,6 +335,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     shortcuts,
     connectedPages: () => events.listeners,
     commandSocket: commands.path,
+    commandKeyFile: commands.keyFile,
     async close() {
       events.close();
       server.closeAllConnections();

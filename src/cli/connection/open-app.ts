@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { connectToOwner } from '../../main/command-line/command-client';
+import { connectToOwner, UnprovenOwnerError } from '../../main/command-line/command-client';
+import { CommandKeyError, commandKeyFile } from '../../main/command-line/command-key';
 import { serveCommands } from '../../main/command-line/command-server';
 import { commandSocketPathHere } from '../../main/command-line/own-data-folder';
 import { dispatchCommand } from '../../main/ipc/command-dispatch';
@@ -37,9 +38,12 @@ export function appOpener(io: CliIo): OpenApp {
       home: os.homedir(),
     });
     const socket = commandSocketPathHere(dataFolder);
+    const keyFile = commandKeyFile(dataFolder);
     const giveUpAt = Date.now() + OWNER_WAIT_MS;
     for (;;) {
-      const owner = await connectToOwner(socket, { timeoutMs: HELLO_TIMEOUT_MS });
+      const owner = await connectToOwner(socket, { timeoutMs: HELLO_TIMEOUT_MS, keyFile }).catch(
+        saidPlainly,
+      );
       if (owner?.hello.access) return ownerConnection(owner);
       if (owner) {
         owner.close();
@@ -53,15 +57,26 @@ export function appOpener(io: CliIo): OpenApp {
         await sleep(250);
         continue;
       }
-      const standalone = await serveHere(socket, dataFolder, io, command);
+      const standalone = await serveHere(socket, keyFile, dataFolder, io, command).catch(
+        saidPlainly,
+      );
       if (standalone) return standalone;
     }
   };
 }
 
+/** An impostor holds the name, or the key is unfit: said as it is, never as a bug of ours. */
+function saidPlainly(error: unknown): never {
+  if (error instanceof UnprovenOwnerError || error instanceof CommandKeyError) {
+    throw new CliFailure(error.message, EXIT.failed);
+  }
+  throw error;
+}
+
 /** This process becomes the owner and builds the services; undefined when another got there first. */
 async function serveHere(
   socket: string,
+  keyFile: string,
   dataFolder: string,
   io: CliIo,
   command: CommandSpec | 'complete',
@@ -69,6 +84,7 @@ async function serveHere(
   const started: { app?: StandaloneApp } = {};
   const served = await serveCommands({
     path: socket,
+    keyFile,
     owner: 'command-line',
     access: () => started.app?.services.settings.get().commandLineAccess ?? false,
     handle: async (channel, input) => {

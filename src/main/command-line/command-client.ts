@@ -2,7 +2,15 @@ import net from 'node:net';
 import type { IpcResult } from '../../shared/ipc/ipc-error';
 import { ANSWER_LINE_MAX_BYTES, frameLine, LineReader } from './command-frames';
 import { socketFolderIsPrivate } from './socket-folder';
-import { badRequestSchema, commandAnswerSchema, helloSchema, type Hello } from './command-messages';
+import { readOrCreateCommandKey } from './command-key';
+import {
+  badRequestSchema,
+  commandAnswerSchema,
+  helloSchema,
+  type Challenge,
+  type Hello,
+} from './command-messages';
+import { newChallenge, proves } from './command-proof';
 
 export type CallAnswer = { result: IpcResult<unknown> } | { refused: 'access-off' };
 
@@ -20,22 +28,49 @@ const CLOSED = 'Proxy Tray closed the connection.';
 const NOBODY_SERVES = new Set(['ENOENT', 'ECONNREFUSED']);
 
 /**
- * Connects to the process that owns a data folder and reads its hello; undefined when nobody
- * serves it (the command line then runs on its own). Rejects when the socket's folder is not
- * private to the user (someone else's socket could be in it), when something answers but is not
- * Proxy Tray, or says nothing within `timeoutMs`. Nothing is unref-ed: the command waits on it.
+ * What serves the path answered, but could not prove it knows this user's key: another user (or
+ * a program) holds the name and poses as Proxy Tray. Nothing but the challenge was sent to it.
+ */
+export class UnprovenOwnerError extends Error {
+  constructor(path: string, keyFile: string, platform: NodeJS.Platform) {
+    super(
+      `The process at ${path} is not Proxy Tray: it cannot prove it knows this computer's command-line key (${keyFile}). Another user may be holding the ${platform === 'win32' ? "pipe's" : "socket's"} name.`,
+    );
+    this.name = 'UnprovenOwnerError';
+  }
+}
+
+export interface ConnectOptions {
+  timeoutMs: number;
+  /** This user's command-line key (command-key.ts): the owner must prove it knows it. */
+  keyFile: string;
+  platform?: NodeJS.Platform;
+}
+
+/**
+ * Connects to the process that owns a data folder, challenges it and reads its hello; undefined
+ * when nobody serves it (the command line then runs on its own). Rejects when the socket's folder
+ * is not private to the user (someone else's socket could be in it), when something answers but
+ * cannot prove it knows the user's key (UnprovenOwnerError: a squatter of the name), or says
+ * nothing within `timeoutMs`. Nothing but the challenge is sent before the proof is checked.
+ * Nothing is unref-ed: the command waits on it.
  */
 export function connectToOwner(
   path: string,
-  { timeoutMs, platform = process.platform }: { timeoutMs: number; platform?: NodeJS.Platform },
+  { timeoutMs, keyFile, platform = process.platform }: ConnectOptions,
 ): Promise<OwnerConnection | undefined> {
+  let key: Buffer;
   try {
     if (!socketFolderIsPrivate(path, platform)) return Promise.resolve(undefined);
+    key = readOrCreateCommandKey(keyFile, platform);
   } catch (error) {
     return Promise.reject(error as Error);
   }
+  const challenge = newChallenge();
   return new Promise((resolve, reject) => {
-    const socket = net.createConnection(path);
+    const socket = net.createConnection(path, () => {
+      socket.write(frameLine({ proxyTray: 1, challenge } satisfies Challenge));
+    });
     const reader = new LineReader(ANSWER_LINE_MAX_BYTES);
     const pending = new Map<
       number,
@@ -77,9 +112,16 @@ export function connectToOwner(
           return fail(new Error(`Proxy Tray's answer: ${event.message}`));
         if (!connection) {
           const hello = helloSchema.safeParse(event.value);
-          if (!hello.success) return fail(new Error('The socket does not speak Proxy Tray.'));
+          if (!hello.success || !proves(key, challenge, hello.data.proof)) {
+            return fail(
+              claimsToBeProxyTray(event.value)
+                ? new UnprovenOwnerError(path, keyFile, platform)
+                : new Error('The socket does not speak Proxy Tray.'),
+            );
+          }
           clearTimeout(deadline);
-          connection = open(hello.data);
+          const { proof: _checked, ...said } = hello.data;
+          connection = open(said);
           resolve(connection);
           continue;
         }
@@ -110,4 +152,9 @@ export function connectToOwner(
       };
     }
   });
+}
+
+/** A hello of ours, but for its proof (a missing or wrong one): an impostor, or an old version. */
+function claimsToBeProxyTray(line: unknown): boolean {
+  return typeof line === 'object' && line !== null && 'proxyTray' in line;
 }

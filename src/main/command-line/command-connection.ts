@@ -2,11 +2,13 @@ import type net from 'node:net';
 import type { IpcResult } from '../../shared/ipc/ipc-error';
 import { frameLine, LineReader, REQUEST_LINE_MAX_BYTES } from './command-frames';
 import {
+  challengeSchema,
   commandRequestSchema,
   type CommandOwner,
   type CommandRequest,
-  type Hello,
+  type HelloLine,
 } from './command-messages';
+import { proofOf } from './command-proof';
 
 /** How each connection is served: the server's options that reach a connection. */
 export interface ConnectionOptions {
@@ -20,19 +22,27 @@ export interface ConnectionOptions {
   idleMs?: number;
 }
 
+/** What a connection needs beyond the server's options: the key it proves it knows. */
+export interface ServedConnectionOptions extends ConnectionOptions {
+  /** This user's command-line key (command-key.ts). */
+  key: Buffer;
+}
+
 export const COMMAND_IDLE_MS = 30_000;
 /** Requests of one connection run at once; the next wait (and its reading stops) until one ends. */
 export const REQUESTS_IN_FLIGHT_MAX = 32;
 
 const BAD_REQUEST = 'A request must be {"id", "channel", "input"} with a whole id ≥ 0.';
+const BAD_CHALLENGE = 'The first line must be {"proxyTray": 1, "challenge": 64 hex digits}.';
 
 /**
- * One connection to the command socket, from hello to close. Another local program may be on the
- * other end (any program of the user, once access is on): whatever it sends, the app's memory and
- * time stay bounded — one line at most 4 MiB, 32 requests at once, no reading while its answers
- * wait to be read, and closed after 30 s with nothing in flight.
+ * One connection to the command socket, from challenge to close. Another local program may be on
+ * the other end (any program of the user, once access is on): whatever it sends, the app's memory
+ * and time stay bounded — one line at most 4 MiB, 32 requests at once, no reading while its
+ * answers wait to be read, and closed after 30 s with nothing in flight (a peer that never sends
+ * its challenge included).
  */
-export function serveConnection(socket: net.Socket, options: ConnectionOptions): void {
+export function serveConnection(socket: net.Socket, options: ServedConnectionOptions): void {
   // A peer that resets or writes garbage: destroyed, never a crash of the app.
   socket.on('error', () => socket.destroy());
   const reader = new LineReader(REQUEST_LINE_MAX_BYTES);
@@ -93,17 +103,30 @@ export function serveConnection(socket: net.Socket, options: ConnectionOptions):
   };
   socket.on('drain', pump);
 
-  write({
-    proxyTray: 1,
-    owner: options.owner,
-    pid: process.pid,
-    access: options.access(),
-  } satisfies Hello);
+  // The client speaks first: nothing is said, not even who owns the data, before its challenge.
+  let challenged = false;
+  const answerChallenge = (line: unknown): boolean => {
+    const challenge = challengeSchema.safeParse(line);
+    if (!challenge.success) return false;
+    challenged = true;
+    write({
+      proxyTray: 1,
+      owner: options.owner,
+      pid: process.pid,
+      access: options.access(),
+      proof: proofOf(options.key, challenge.data.challenge),
+    } satisfies HelloLine);
+    return true;
+  };
   idle(true);
 
   socket.on('data', (chunk: Buffer) => {
     for (const event of reader.push(chunk)) {
       if (event.kind !== 'message') return refuse(event.message);
+      if (!challenged) {
+        if (!answerChallenge(event.value)) return refuse(BAD_CHALLENGE);
+        continue;
+      }
       const request = commandRequestSchema.safeParse(event.value);
       if (!request.success) return refuse(BAD_REQUEST);
       waiting.push(request.data);

@@ -10,14 +10,29 @@ import { ipcErrorSchema } from '../../shared/ipc/ipc-error';
 export const commandOwnerSchema = z.enum(['app', 'command-line']);
 export type CommandOwner = z.infer<typeof commandOwnerSchema>;
 
-/** The first line on every connection: who owns the data, and whether it answers now. */
+/** 32 bytes in lowercase hex: a challenge, or an HMAC-SHA256 proof (command-proof.ts). */
+const hex32Schema = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** The first line on every connection, the client's: prove you know this user's key. */
+export const challengeSchema = z.strictObject({
+  proxyTray: z.literal(1),
+  challenge: hex32Schema,
+});
+export type Challenge = z.infer<typeof challengeSchema>;
+
+/**
+ * The server's answer to the challenge: the proof, who owns the data, and whether it answers now.
+ */
 export const helloSchema = z.strictObject({
   proxyTray: z.literal(1),
   owner: commandOwnerSchema,
   pid: z.int().min(0),
   access: z.boolean(),
+  proof: hex32Schema,
 });
-export type Hello = z.infer<typeof helloSchema>;
+export type HelloLine = z.infer<typeof helloSchema>;
+/** The hello as the client keeps it, once its proof is checked. */
+export type Hello = Omit<HelloLine, 'proof'>;
 
 export const CHANNEL_NAME_MAX = 100;
 

@@ -5,10 +5,13 @@ import net from 'node:net';
 import type { Hello } from './command-messages';
 import { serveConnection, type ConnectionOptions } from './command-connection';
 import { connectToOwner } from './command-client';
+import { readOrCreateCommandKey } from './command-key';
 import { ensureSocketFolder } from './socket-folder';
 
 export interface ServeCommandsOptions extends ConnectionOptions {
   path: string;
+  /** This user's command-line key (command-key.ts), made here when it does not exist yet. */
+  keyFile: string;
   /** Connections at once; one more is destroyed at once (16). */
   maxConnections?: number;
   platform?: NodeJS.Platform;
@@ -31,18 +34,17 @@ const PROBE_TIMEOUT_MS = 2_000;
 export async function serveCommands(options: ServeCommandsOptions): Promise<ServeCommandsOutcome> {
   const platform = options.platform ?? process.platform;
   ensureSocketFolder(options.path, platform);
+  const key = readOrCreateCommandKey(options.keyFile, platform);
   const connections = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     connections.add(socket);
     socket.on('close', () => connections.delete(socket));
-    serveConnection(socket, options);
+    serveConnection(socket, { ...options, key });
   });
   server.maxConnections = options.maxConnections ?? COMMAND_CONNECTIONS_MAX;
 
   const bound =
-    platform === 'win32'
-      ? await bindPipe(server, options.path)
-      : await bindUnixSocket(server, options.path);
+    platform === 'win32' ? await bindPipe(server, options) : await bindUnixSocket(server, options);
   if (bound.kind === 'taken') return bound;
   const ours = bound.ours;
 
@@ -58,14 +60,18 @@ export async function serveCommands(options: ServeCommandsOptions): Promise<Serv
   };
 }
 
+/** Where to bind, and how to tell a live owner from a stranger that holds the name. */
+type BindPlace = Pick<ServeCommandsOptions, 'path' | 'keyFile'>;
+
 /**
- * Windows: a pipe vanishes with its process, so a pipe in use is a live owner's (or a stranger's).
+ * Windows: a pipe vanishes with its process, so a pipe in use is a live owner's (or a stranger's:
+ * any user can make a pipe of that name first, which only the key tells apart).
  */
-async function bindPipe(server: net.Server, path: string): Promise<Bound> {
+async function bindPipe(server: net.Server, { path, keyFile }: BindPlace): Promise<Bound> {
   const bound = await listen(server, path);
   if (bound === 'listening') return { kind: 'owner', ours: undefined };
   if (bound.code !== 'EADDRINUSE') throw bound;
-  const owner = await liveOwner(path);
+  const owner = await liveOwner(path, keyFile);
   if (owner) return { kind: 'taken', owner };
   throw new Error(`Proxy Tray cannot listen on ${path}: it is in use.`);
 }
@@ -78,7 +84,7 @@ type Bound = { kind: 'owner'; ours: fs.Stats | undefined } | { kind: 'taken'; ow
  * reachable before its mode is 0600. Bound under its own name, the socket is not the one Node
  * unlinks when it closes, so closing never removes a newer owner's file (see removeIfStillOurs).
  */
-async function bindUnixSocket(server: net.Server, path: string): Promise<Bound> {
+async function bindUnixSocket(server: net.Server, { path, keyFile }: BindPlace): Promise<Bound> {
   const own = `${path.replace(/\.sock$/, '')}.${randomBytes(3).toString('hex')}`;
   const bound = await listen(server, own);
   if (bound !== 'listening') throw bound;
@@ -92,7 +98,7 @@ async function bindUnixSocket(server: net.Server, path: string): Promise<Bound> 
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
-      const owner = await liveOwner(path);
+      const owner = await liveOwner(path, keyFile);
       if (owner) {
         await new Promise<void>((resolve) => server.close(() => resolve()));
         return { kind: 'taken', owner };
@@ -109,15 +115,19 @@ async function bindUnixSocket(server: net.Server, path: string): Promise<Bound> 
   }
 }
 
-/** The hello of the process that serves `path`, or undefined when nobody does (a stale file). */
-async function liveOwner(path: string): Promise<Hello | undefined> {
+/**
+ * The hello of the process that serves `path`, or undefined when nobody does (a stale file). The
+ * probe sends a challenge as the command line does: only a live Proxy Tray of this user proves it
+ * knows the key, and so only its hello counts.
+ */
+async function liveOwner(path: string, keyFile: string): Promise<Hello | undefined> {
   let live: Awaited<ReturnType<typeof connectToOwner>>;
   try {
-    live = await connectToOwner(path, { timeoutMs: PROBE_TIMEOUT_MS });
+    live = await connectToOwner(path, { timeoutMs: PROBE_TIMEOUT_MS, keyFile });
   } catch (error) {
-    // It listens but does not speak our hello: not ours to remove.
+    // It listens but is not Proxy Tray (or not this user's): not ours to remove, nor to wait for.
     throw new Error(
-      `Something else listens on ${path}: ${error instanceof Error ? error.message : String(error)}`,
+      `Command-line access is unavailable: something else holds ${path}. ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );
   }

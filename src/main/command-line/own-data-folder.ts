@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { IpcResult } from '../../shared/ipc/ipc-error';
+import { commandKeyFile } from './command-key';
 import { claimCommandSocket } from './command-ownership';
 import type { CommandOwner } from './command-messages';
 import { serveCommands } from './command-server';
@@ -17,6 +18,8 @@ export interface OwnDataFolderOptions {
 export interface OwnedDataFolder {
   /** The socket (or pipe) this process serves. */
   path: string;
+  /** The key this process proves it knows to whoever connects (command-key.ts). */
+  keyFile: string;
   close(): Promise<void>;
 }
 
@@ -27,17 +30,19 @@ export interface OwnedDataFolder {
  */
 export async function ownDataFolder(options: OwnDataFolderOptions): Promise<OwnedDataFolder> {
   const path = commandSocketPathHere(options.dataDir);
+  const keyFile = commandKeyFile(options.dataDir);
   const owned = await claimCommandSocket({
     serve: () =>
       serveCommands({
         path,
+        keyFile,
         owner: options.owner,
         access: options.access,
         handle: options.handle,
       }),
     ...(options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs }),
   });
-  return { path, close: () => owned.close() };
+  return { path, keyFile, close: () => owned.close() };
 }
 
 /** The socket of `dataDir` for this process's user, system and environment. */

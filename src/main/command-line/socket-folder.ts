@@ -10,7 +10,7 @@ export interface FolderStat {
 }
 
 /** The permission bits that let the group or others in. */
-const GROUP_AND_OTHER_BITS = 0o077;
+export const GROUP_AND_OTHER_BITS = 0o077;
 
 /**
  * Why the socket's folder must not be used, or undefined when it is private to `uid`. Another

@@ -12,12 +12,15 @@ import {
   serveCommands,
   type ServeCommandsOptions,
 } from '../../../src/main/command-line/command-server';
+import { readOrCreateCommandKey } from '../../../src/main/command-line/command-key';
+import { proofOf } from '../../../src/main/command-line/command-proof';
 
 // Real Unix sockets in a short private folder; Windows pipes are the same code past the bind.
 const posix = process.platform !== 'win32';
 
 let base = '';
 let socketPath = '';
+let keyFile = '';
 let fdsBefore = 0;
 const cleanups: (() => unknown)[] = [];
 
@@ -27,6 +30,7 @@ const hasProcFds = fs.existsSync('/proc/self/fd');
 beforeEach(() => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'pt-chan-'));
   socketPath = path.join(base, 'run', 'data.sock');
+  keyFile = path.join(base, 'data', 'command-line.key');
   if (hasProcFds) fdsBefore = openFds();
 });
 
@@ -44,6 +48,7 @@ function echo(channel: string, input: unknown): Promise<IpcResult<unknown>> {
 async function serve(options: Partial<ServeCommandsOptions> = {}) {
   const outcome = await serveCommands({
     path: socketPath,
+    keyFile,
     owner: 'app',
     access: () => true,
     handle: echo,
@@ -60,14 +65,17 @@ async function owned(options: Partial<ServeCommandsOptions> = {}) {
 }
 
 async function connect(): Promise<OwnerConnection> {
-  const connection = await connectToOwner(socketPath, { timeoutMs: 5_000 });
+  const connection = await connectToOwner(socketPath, { timeoutMs: 5_000, keyFile });
   if (!connection) throw new Error('Nobody serves the socket');
   cleanups.push(() => connection.close());
   return connection;
 }
 
-/** A raw peer, to write what the client never would and read the raw lines. */
-async function rawPeer() {
+/**
+ * A raw peer, to write what the client never would and read the raw lines; it sends the challenge
+ * first, as the client does, unless told not to.
+ */
+async function rawPeer({ challenge = true } = {}) {
   const socket = net.createConnection(socketPath);
   cleanups.push(() => socket.destroy());
   let received = '';
@@ -75,6 +83,7 @@ async function rawPeer() {
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   socket.on('error', () => {});
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  if (challenge) socket.write(`{"proxyTray":1,"challenge":"${'c'.repeat(64)}"}\n`);
   return {
     socket,
     closed,
@@ -259,7 +268,7 @@ describe.runIf(posix)('the command channel', () => {
     await owned();
     const connections = [];
     for (let index = 0; index < 16; index += 1) connections.push(await connect());
-    await expect(connectToOwner(socketPath, { timeoutMs: 5_000 })).rejects.toThrow(
+    await expect(connectToOwner(socketPath, { timeoutMs: 5_000, keyFile })).rejects.toThrow(
       'Proxy Tray closed the connection.',
     );
     // The others still answer; one gone frees a place.
@@ -267,7 +276,9 @@ describe.runIf(posix)('the command channel', () => {
     connections[0]?.close();
     await expect
       .poll(async () => {
-        const again = await connectToOwner(socketPath, { timeoutMs: 5_000 }).catch(() => undefined);
+        const again = await connectToOwner(socketPath, { timeoutMs: 5_000, keyFile }).catch(
+          () => undefined,
+        );
         again?.close();
         return again !== undefined;
       })
@@ -302,9 +313,9 @@ describe.runIf(posix)('the command channel', () => {
   });
 
   it('finds nobody when no one serves: no file, or a file a crash left', async () => {
-    expect(await connectToOwner(socketPath, { timeoutMs: 5_000 })).toBeUndefined();
+    expect(await connectToOwner(socketPath, { timeoutMs: 5_000, keyFile })).toBeUndefined();
     await leaveStaleSocketFile();
-    expect(await connectToOwner(socketPath, { timeoutMs: 5_000 })).toBeUndefined();
+    expect(await connectToOwner(socketPath, { timeoutMs: 5_000, keyFile })).toBeUndefined();
   });
 
   it('takes over a socket file a crash left', async () => {
@@ -350,7 +361,7 @@ describe.runIf(posix)('the command channel', () => {
   it('the client sends nothing to a socket in a folder others can open: it may not be ours', async () => {
     const server = await owned();
     fs.chmodSync(path.dirname(socketPath), 0o755);
-    await expect(connectToOwner(socketPath, { timeoutMs: 5_000 })).rejects.toThrow(
+    await expect(connectToOwner(socketPath, { timeoutMs: 5_000, keyFile })).rejects.toThrow(
       /command-line folder .* can be opened by other users \(mode 755\) and is not private to you/,
     );
     fs.chmodSync(path.dirname(socketPath), 0o700);
@@ -366,21 +377,26 @@ describe.runIf(posix)('the command channel', () => {
     });
     await new Promise<void>((resolve) => server.listen(socketPath, resolve));
     cleanups.push(() => new Promise((resolve) => server.close(resolve)));
-    await expect(connectToOwner(socketPath, { timeoutMs: 100 })).rejects.toThrow(
+    await expect(connectToOwner(socketPath, { timeoutMs: 100, keyFile })).rejects.toThrow(
       'Proxy Tray did not answer within 100 ms.',
     );
     stranger.greeting = '{"hello":"world"}\n';
-    await expect(connectToOwner(socketPath, { timeoutMs: 5_000 })).rejects.toThrow(
+    await expect(connectToOwner(socketPath, { timeoutMs: 5_000, keyFile })).rejects.toThrow(
       'The socket does not speak Proxy Tray.',
     );
     // And a server that finds it there does not remove it: it is not ours to.
-    await expect(serve()).rejects.toThrow(/Something else listens on/);
+    await expect(serve()).rejects.toThrow(
+      `Command-line access is unavailable: something else holds ${socketPath}.`,
+    );
     expect(fs.existsSync(socketPath)).toBe(true);
   });
 
   it('the client ends the connection on an answer to no call, or a refusal, saying which', async () => {
     fs.mkdirSync(path.dirname(socketPath), { mode: 0o700 });
-    const hello = '{"proxyTray":1,"owner":"app","pid":1,"access":true}\n';
+    // A fake that knows the key: the answers, not the proof, are what is tested here.
+    const key = readOrCreateCommandKey(keyFile);
+    const hello = (challenge: string) =>
+      `${JSON.stringify({ proxyTray: 1, owner: 'app', pid: 1, access: true, proof: proofOf(key, challenge) })}\n`;
     const replies = [
       ['{"id":99,"result":{"ok":true,"value":1}}\n', 'Proxy Tray sent a broken answer.'],
       ['{"id":0,"result":{"ok":"yes"}}\n', 'Proxy Tray sent a broken answer.'],
@@ -391,8 +407,10 @@ describe.runIf(posix)('the command channel', () => {
     ] as const;
     const fake = { reply: '' };
     const server = net.createServer((socket) => {
-      socket.write(hello);
-      socket.once('data', () => socket.write(fake.reply));
+      socket.once('data', (challenge: Buffer) => {
+        socket.write(hello((JSON.parse(challenge.toString()) as { challenge: string }).challenge));
+        socket.once('data', () => socket.write(fake.reply));
+      });
       socket.on('error', () => {});
       cleanups.push(() => socket.destroy());
     });

@@ -7,6 +7,7 @@ import {
   connectToOwner,
   type OwnerConnection,
 } from '../../../src/main/command-line/command-client';
+import { commandKeyFile } from '../../../src/main/command-line/command-key';
 import { serveCommands } from '../../../src/main/command-line/command-server';
 import { commandSocketPathHere } from '../../../src/main/command-line/own-data-folder';
 import { dispatchIpc } from '../../../src/main/ipc/ipc-dispatcher';
@@ -48,7 +49,10 @@ async function start(options: { deadlineMs?: number; signedIn?: boolean } = {}):
 }
 
 async function connect(harness: Harness): Promise<OwnerConnection> {
-  const connection = await connectToOwner(harness.commandSocket, { timeoutMs: 5_000 });
+  const connection = await connectToOwner(harness.commandSocket, {
+    timeoutMs: 5_000,
+    keyFile: harness.commandKeyFile,
+  });
   if (!connection) throw new Error('The harness serves no socket');
   cleanups.push(() => connection.close());
   return connection;
@@ -107,6 +111,7 @@ describe.runIf(process.platform !== 'win32')("the harness's command socket", () 
   it('a standalone command that holds the data makes the harness wait, then fail naming it', async () => {
     const command = await serveCommands({
       path: commandSocketPathHere(dataDir),
+      keyFile: commandKeyFile(dataDir),
       owner: 'command-line',
       access: () => false,
       handle: () => Promise.reject(new Error('unused')),

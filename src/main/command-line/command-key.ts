@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { makePrivateFolder, PRIVATE_FILE_MODE } from '../store/private-files';
+import { GROUP_AND_OTHER_BITS } from './socket-folder';
+
+/**
+ * The command-line key: 32 random bytes only this user can read, in the data folder. The process
+ * that serves the command socket proves it knows them before the command line sends it anything
+ * (command-proof.ts): a pipe's name is open to every user on Windows, so another user could hold
+ * it first and pose as Proxy Tray, and only the key tells Proxy Tray from that impostor.
+ *
+ * On Unix the file is checked as the socket's folder is (socket-folder.ts). On Windows the data
+ * folder lies under %APPDATA%, in the user's profile, whose inherited ACLs let only this user in.
+ */
+export const COMMAND_KEY_FILE_NAME = 'command-line.key';
+
+const KEY_BYTES = 32;
+const KEY_TEXT = /^([0-9a-f]{64})\n?$/;
+/** More than a key and its newline: never read whole, whatever was put there. */
+const KEY_FILE_MAX_BYTES = 1024;
+
+export function commandKeyFile(dataDir: string): string {
+  return path.join(dataDir, COMMAND_KEY_FILE_NAME);
+}
+
+/** The key in `file`, made on first need by whichever side (app or command line) needs it first. */
+export function readOrCreateCommandKey(file: string, platform = process.platform): Buffer {
+  const key = readKey(file, platform) ?? createKey(file) ?? readKey(file, platform);
+  if (!key) throw keyError(file, 'vanished as it was made: try again.');
+  return key;
+}
+
+/**
+ * Writes a new key under a name of its own, then hard-links it to the shared name, which fails if
+ * that name exists: the other side never reads a key half written. Undefined when one exists.
+ */
+function createKey(file: string): Buffer | undefined {
+  makePrivateFolder(path.dirname(file));
+  const key = randomBytes(KEY_BYTES);
+  const own = `${file}.${randomBytes(3).toString('hex')}`;
+  try {
+    fs.writeFileSync(own, `${key.toString('hex')}\n`, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+    fs.linkSync(own, file);
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+    throw keyError(file, `could not be made (${describe(error)})`);
+  } finally {
+    fs.rmSync(own, { force: true });
+  }
+}
+
+/** The key in `file`, undefined when there is none yet; a thrown sentence when it is not fit. */
+function readKey(file: string, platform: NodeJS.Platform): Buffer | undefined {
+  let fd: number;
+  try {
+    // No following a link: what is checked below is the file that is read.
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
+      throw keyError(file, `is a symbolic link: ${REMOVE}`);
+    }
+    throw keyError(file, `could not be read (${describe(error)})`);
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    const problem = platform === 'win32' ? undefined : keyFileProblem(stat);
+    if (problem) throw keyError(file, `${problem}: ${REMOVE}`);
+    if (stat.size > KEY_FILE_MAX_BYTES) throw keyError(file, `is not a key: ${REMOVE}`);
+    const match = KEY_TEXT.exec(fs.readFileSync(fd, 'utf8'));
+    if (!match?.[1]) throw keyError(file, `is not a key: ${REMOVE}`);
+    return Buffer.from(match[1], 'hex');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+const REMOVE = 'remove it, and Proxy Tray makes a new one.';
+
+function keyFileProblem(stat: fs.Stats): string | undefined {
+  if (!stat.isFile()) return 'is not a file';
+  if (stat.uid !== (process.getuid?.() ?? -1)) return 'belongs to another user';
+  if ((stat.mode & GROUP_AND_OTHER_BITS) !== 0) {
+    return `can be read by other users (mode ${(stat.mode & 0o777).toString(8)})`;
+  }
+  return undefined;
+}
+
+/** A key file that cannot be used: its message names the file and what to do, for the user. */
+export class CommandKeyError extends Error {
+  constructor(file: string, problem: string) {
+    super(`Proxy Tray's command-line key ${file} ${problem}`);
+    this.name = 'CommandKeyError';
+  }
+}
+
+function keyError(file: string, problem: string): Error {
+  return new CommandKeyError(file, problem);
+}
+
+function describe(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code ?? (error instanceof Error ? error.message : String(error));
+}

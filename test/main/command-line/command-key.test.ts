@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectToOwner } from '../../../src/main/command-line/command-client';
+import { commandKeyFile, readOrCreateCommandKey } from '../../../src/main/command-line/command-key';
+import { serveCommands } from '../../../src/main/command-line/command-server';
+
+let base = '';
+let dataDir = '';
+let keyFile = '';
+let socketPath = '';
+let fdsBefore = 0;
+const cleanups: (() => unknown)[] = [];
+
+const openFds = () => fs.readdirSync('/proc/self/fd').length;
+const hasProcFds = fs.existsSync('/proc/self/fd');
+
+beforeEach(() => {
+  base = fs.mkdtempSync(path.join(os.tmpdir(), 'pt-key-'));
+  dataDir = path.join(base, 'data');
+  keyFile = commandKeyFile(dataDir);
+  socketPath = path.join(base, 'run', 'data.sock');
+  if (hasProcFds) fdsBefore = openFds();
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  // The key's file handles are closed on every path, the refusals included.
+  if (hasProcFds) await expect.poll(openFds).toBe(fdsBefore);
+  fs.rmSync(base, { recursive: true, force: true });
+});
+
+function serve() {
+  return serveCommands({
+    path: socketPath,
+    keyFile,
+    owner: 'app',
+    access: () => true,
+    handle: () => Promise.resolve({ ok: true, value: null }),
+  });
+}
+
+/** A good key, as a file elsewhere: what a symbolic link in the data folder points to. */
+function keyElsewhere(): string {
+  const other = path.join(base, 'other.key');
+  fs.writeFileSync(other, `${'1'.repeat(64)}\n`, { mode: 0o600 });
+  return other;
+}
+
+describe.runIf(process.platform !== 'win32')('the command-line key file', () => {
+  it('is made once, 0600, in the data folder, then reused: no temp file left', () => {
+    expect(keyFile).toBe(path.join(dataDir, 'command-line.key'));
+    const made = readOrCreateCommandKey(keyFile);
+    expect(made).toHaveLength(32);
+    expect(fs.lstatSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(keyFile, 'utf8')).toBe(`${made.toString('hex')}\n`);
+    expect(readOrCreateCommandKey(keyFile)).toEqual(made);
+    expect(fs.readdirSync(dataDir)).toEqual(['command-line.key']);
+  });
+
+  it('made by the server, read by the client; made by the client, read by the server', async () => {
+    // The server first: it makes the key, the client's check passes with it.
+    const served = await serve();
+    if (served.kind !== 'owner') throw new Error('Expected to own the socket');
+    const made = fs.readFileSync(keyFile, 'utf8');
+    const connection = await connectToOwner(socketPath, { timeoutMs: 5_000, keyFile });
+    connection?.close();
+    expect(connection?.hello.owner).toBe('app');
+    expect(fs.readFileSync(keyFile, 'utf8')).toBe(made);
+    await served.close();
+
+    // The client first (a squatter answered it, say): the server then proves the client's key.
+    fs.rmSync(dataDir, { recursive: true });
+    const client = readOrCreateCommandKey(keyFile);
+    const again = await serve();
+    if (again.kind !== 'owner') throw new Error('Expected to own the socket');
+    cleanups.push(() => again.close());
+    const second = await connectToOwner(socketPath, { timeoutMs: 5_000, keyFile });
+    second?.close();
+    expect(second?.hello.owner).toBe('app');
+    expect(fs.readFileSync(keyFile, 'utf8')).toBe(`${client.toString('hex')}\n`);
+  });
+
+  it('refuses a symbolic link, even to a good key, and serves nothing', async () => {
+    fs.mkdirSync(dataDir, { mode: 0o700 });
+    fs.symlinkSync(keyElsewhere(), keyFile);
+    const refusal = `Proxy Tray's command-line key ${keyFile} is a symbolic link: remove it, and Proxy Tray makes a new one.`;
+    expect(() => readOrCreateCommandKey(keyFile)).toThrow(refusal);
+    await expect(serve()).rejects.toThrow(refusal);
+    expect(fs.existsSync(socketPath)).toBe(false);
+  });
+
+  it('refuses a key others can read, and leaves its mode alone', () => {
+    fs.mkdirSync(dataDir, { mode: 0o700 });
+    for (const mode of [0o640, 0o604, 0o660]) {
+      fs.writeFileSync(keyFile, `${'2'.repeat(64)}\n`);
+      fs.chmodSync(keyFile, mode);
+      expect(() => readOrCreateCommandKey(keyFile)).toThrow(
+        `Proxy Tray's command-line key ${keyFile} can be read by other users (mode ${mode.toString(8)}): remove it, and Proxy Tray makes a new one.`,
+      );
+      expect(fs.lstatSync(keyFile).mode & 0o777).toBe(mode);
+    }
+  });
+
+  it('refuses what is not a key: a plain error naming the file, never a crash', () => {
+    fs.mkdirSync(dataDir, { mode: 0o700 });
+    const notKeys = ['', 'hello\n', `${'A'.repeat(64)}\n`, `${'3'.repeat(63)}\n`, '4'.repeat(2000)];
+    for (const text of notKeys) {
+      fs.writeFileSync(keyFile, text, { mode: 0o600 });
+      expect(() => readOrCreateCommandKey(keyFile)).toThrow(
+        `Proxy Tray's command-line key ${keyFile} is not a key: remove it, and Proxy Tray makes a new one.`,
+      );
+    }
+    fs.rmSync(keyFile);
+    fs.mkdirSync(keyFile, { mode: 0o700 });
+    expect(() => readOrCreateCommandKey(keyFile)).toThrow(
+      `Proxy Tray's command-line key ${keyFile} is not a file: remove it, and Proxy Tray makes a new one.`,
+    );
+  });
+
+  it('the client with an unfit key sends nothing, not even a challenge', async () => {
+    fs.mkdirSync(path.dirname(socketPath), { mode: 0o700 });
+    let connected = 0;
+    const server = net.createServer((socket) => {
+      connected += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+    fs.mkdirSync(dataDir, { mode: 0o700 });
+    fs.symlinkSync(keyElsewhere(), keyFile);
+    await expect(connectToOwner(socketPath, { timeoutMs: 5_000, keyFile })).rejects.toThrow(
+      /is a symbolic link/,
+    );
+    expect(connected).toBe(0);
+  });
+});
