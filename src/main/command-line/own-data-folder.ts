@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { IpcResult } from '../../shared/ipc/ipc-error';
-import { commandKeyFile } from './command-key';
+import { commandKeyFile, readOrCreateCommandKey } from './command-key';
 import { claimCommandSocket } from './command-ownership';
 import type { CommandOwner } from './command-messages';
 import { serveCommands } from './command-server';
@@ -54,6 +54,10 @@ export function commandSocketPathHere(dataDir: string): string {
     uid: process.getuid?.() ?? 0,
     tmpdir: os.tmpdir(),
     username: userName(),
+    pipeKey:
+      process.platform === 'win32'
+        ? readOrCreateCommandKey(commandKeyFile(dataDir), process.platform)
+        : undefined,
   });
 }
 

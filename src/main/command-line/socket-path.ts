@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import path from 'node:path';
 
 /**
@@ -20,6 +20,13 @@ export interface CommandSocketPlace {
   tmpdir: string;
   /** `os.userInfo().username`: a pipe's name is seen by every user on Windows. */
   username: string;
+  /**
+   * Windows: the command-line key (command-key.ts), which only this user can read. A pipe's name is
+   * open to every user, and another user who knew it in advance could create that pipe before the
+   * app starts and keep the app from serving its data folder; a name made with the key cannot be
+   * known in advance. Unused on Unix, where the socket's folder is private.
+   */
+  pipeKey: Buffer | undefined;
 }
 
 /** sun_path holds 104 bytes on macOS and 108 on Linux, its terminating NUL included. */
@@ -29,8 +36,13 @@ export function commandSocketPath(place: CommandSocketPlace): string {
   const pathOf = place.platform === 'win32' ? path.win32 : path.posix;
   const dataDir = pathOf.resolve(place.dataDir);
   if (place.platform === 'win32') {
+    if (!place.pipeKey) throw new Error("A pipe's name is made with the command-line key.");
     // The pipe namespace is shared by every user: the user's name keeps two users' pipes apart.
-    return `\\\\.\\pipe\\proxy-tray-${shortHash(`${place.username}\n${dataDir}`)}`;
+    const name = createHmac('sha256', place.pipeKey)
+      .update(`pipe\n${place.username}\n${dataDir}`)
+      .digest('hex')
+      .slice(0, 32);
+    return `\\\\.\\pipe\\proxy-tray-${name}`;
   }
   const socket = pathOf.join(unixBaseFolder(place), `${shortHash(dataDir)}.sock`);
   const bytes = Buffer.byteLength(socket);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   commandSocketPath,
@@ -12,6 +12,7 @@ const linux: CommandSocketPlace = {
   uid: 1000,
   tmpdir: '/tmp',
   username: 'ada',
+  pipeKey: undefined,
 };
 
 function hashOf(text: string): string {
@@ -52,18 +53,26 @@ describe('commandSocketPath', () => {
     );
   });
 
-  it('Windows: a named pipe whose hash covers the user name too', () => {
+  it("Windows: a named pipe that only the user's key can name, apart for each user and folder", () => {
+    const pipeKey = Buffer.alloc(32, 7);
     const windows: CommandSocketPlace = {
       ...linux,
       platform: 'win32',
       dataDir: 'C:\\Users\\ada\\AppData\\Roaming\\Proxy Tray',
       env: {},
+      pipeKey,
     };
     const pipe = commandSocketPath(windows);
-    expect(pipe).toBe(
-      `\\\\.\\pipe\\proxy-tray-${hashOf('ada\nC:\\Users\\ada\\AppData\\Roaming\\Proxy Tray')}`,
-    );
+    const expected = createHmac('sha256', pipeKey)
+      .update('pipe\nada\nC:\\Users\\ada\\AppData\\Roaming\\Proxy Tray')
+      .digest('hex')
+      .slice(0, 32);
+    expect(pipe).toBe(`\\\\.\\pipe\\proxy-tray-${expected}`);
     expect(commandSocketPath({ ...windows, username: 'bob' })).not.toBe(pipe);
+    expect(commandSocketPath({ ...windows, dataDir: 'C:\\Other' })).not.toBe(pipe);
+    // Another user, without the key, cannot name it in advance.
+    expect(commandSocketPath({ ...windows, pipeKey: Buffer.alloc(32, 8) })).not.toBe(pipe);
+    expect(() => commandSocketPath({ ...windows, pipeKey: undefined })).toThrow('command-line key');
   });
 
   it('PROXY_TRAY_RUNTIME_DIR, when absolute, replaces the base folder on Unix', () => {
