@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { quoteForPosixShell as shellQuote } from '../../shared/credentials/shell-quote';
 import type { CommandLinkPlace } from './command-link-state';
 
 /**
@@ -6,11 +7,6 @@ import type { CommandLinkPlace } from './command-link-state';
  * the AppleScript that asks for the password. Paths hold spaces ("/Applications/Proxy Tray.app")
  * and may hold quotes: each is quoted for sh, and the whole command again for AppleScript.
  */
-
-/** One sh word, whatever it holds: single quotes, each `'` written as `'\''`. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}
 
 /**
  * Makes the folder, then the link, only where nothing or a link is: a file or a folder that is no

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,6 @@ import {
   appleScriptString,
   installLinkCommand,
   removeLinkCommand,
-  shellQuote,
 } from '../../../src/main/terminal-command/administrator-script';
 
 let base = '';
@@ -18,22 +17,6 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
 
 const sh = (command: string) => spawnSync('sh', ['-c', command], { encoding: 'utf8' });
-
-describe('shellQuote', () => {
-  it.each([
-    'plain',
-    '/Applications/Proxy Tray.app/Contents/Resources/bin/proxy-tray',
-    "it's",
-    `'"$HOME\`id\`\\ ;|&*?`,
-    '',
-    ' leading and trailing ',
-    'line\nbreak',
-  ])('makes one sh word of %j, taken as written', (text) => {
-    expect(execFileSync('sh', ['-c', `printf %s ${shellQuote(text)}`], { encoding: 'utf8' })).toBe(
-      text,
-    );
-  });
-});
 
 describe('appleScriptString', () => {
   it('escapes backslashes and double quotes, and nothing else', () => {
