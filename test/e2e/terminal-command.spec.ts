@@ -1,5 +1,6 @@
-import { lstat, readFile, readlink } from 'node:fs/promises';
+import { lstat, mkdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { expectNoHorizontalScroll, expectShownWhole, ZOOM_200 } from './support/layout-checks';
 import { expect, test } from './support/popup-fixtures';
 import { SIGNED_IN_STATES } from './support/popup-states';
 import { required } from './support/popup-ui';
@@ -7,6 +8,7 @@ import {
   linkAnOlderCopy,
   openSettingsAtTerminalCommand,
   putAFileThere,
+  TERMINAL_COMMAND_STATES,
   terminalCommandPlace,
   terminalCommandRow,
 } from './support/terminal-command-states';
@@ -44,6 +46,47 @@ test.describe('the proxy-tray command on macOS', () => {
     expect(await readFile(older, 'utf8')).toBe('#!/bin/sh\n');
   });
 
+  test('where only an administrator may write, a closed password prompt changes nothing, and an approved one links', async ({
+    popup,
+  }) => {
+    const place = terminalCommandPlace(popup.harness);
+    place.folderOwnedByRoot = true;
+    place.passwordPrompt = 'cancel';
+    const row = await openSettingsAtTerminalCommand(popup);
+    const install = row.getByRole('button', { name: /^Install in / });
+
+    await install.click();
+    await expect(row.getByRole('status')).toHaveText(
+      'Nothing changed: the administrator password was not given.',
+    );
+    await expect(row).toContainText('Not installed');
+    await expect(row.getByRole('alert')).toHaveCount(0);
+    await expect(lstat(place.linkPath)).rejects.toMatchObject({ code: 'ENOENT' });
+
+    place.passwordPrompt = 'approve';
+    await install.click();
+    await expect(row).toContainText(`Installed: ${place.linkPath}`);
+    await expect(row.getByRole('status')).toHaveCount(0);
+    expect(await readlink(place.linkPath)).toBe(place.targetPath);
+
+    await row.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(row).toContainText('Not installed');
+    await expect(lstat(place.linkPath)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  test('a failure is said in the row, and the state read again', async ({ popup }) => {
+    const { linkPath } = terminalCommandPlace(popup.harness);
+    // A file where the link's folder should be: no folder can be made there.
+    await mkdir(dirname(dirname(linkPath)), { recursive: true });
+    await writeFile(dirname(linkPath), '');
+    const row = await openSettingsAtTerminalCommand(popup);
+    await row.getByRole('button', { name: /^Install in / }).click();
+    await expect(row.getByRole('alert')).toContainText(
+      'The proxy-tray command could not be installed:',
+    );
+    await expect(row).toContainText('Not installed');
+  });
+
   test('a file that is no link is left alone, with no button', async ({ popup }) => {
     const { linkPath } = terminalCommandPlace(popup.harness);
     await putAFileThere(popup.harness);
@@ -55,6 +98,25 @@ test.describe('the proxy-tray command on macOS', () => {
     expect(await readFile(linkPath, 'utf8')).toBe('not a link');
   });
 });
+
+// The folder in "Install in <folder>" and the paths in the row may be long: they wrap.
+for (const [size, viewport] of [
+  ['the popup', {}],
+  ['200 % zoom', ZOOM_200],
+] as const) {
+  test.describe(`the proxy-tray command's row, at ${size}`, () => {
+    test.use({ harnessPlatform: 'darwin', ...viewport });
+    for (const [name, reach] of Object.entries(TERMINAL_COMMAND_STATES)) {
+      test(`${name}: nothing scrolls sideways, each button is shown whole`, async ({ popup }) => {
+        await reach(popup);
+        await expectNoHorizontalScroll(popup.page);
+        for (const button of await terminalCommandRow(popup.page).getByRole('button').all()) {
+          await expectShownWhole(button);
+        }
+      });
+    }
+  });
+}
 
 test('elsewhere the installer puts the command on PATH: Settings has no such row', async ({
   popup,

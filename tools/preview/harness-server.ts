@@ -24,7 +24,7 @@ import { harnessLog, logsFolderOf } from './harness-log';
 import { createGlobalShortcut } from '../../src/main/shell/global-shortcut';
 import { RecordingShortcutRegistry } from '../stand-ins/shortcut-registry';
 import { HarnessUpdater } from './harness-updater';
-import { harnessTerminalCommand } from './harness-terminal-command';
+import { harnessTerminalCommand, type HarnessTerminalCommand } from './harness-terminal-command';
 import { BadRequestError, optionalText, readJsonObject } from './json-body';
 import { isFromOwnPage } from './request-origin';
 import { HARNESS_BRIDGE_PATH, harnessPopupPage } from './popup-page';
@@ -87,8 +87,11 @@ export interface Harness {
   logsFolder: string;
   /** The update server and installer of an installed build (see `installedBuild`). */
   updater: HarnessUpdater;
-  /** Where the macOS "proxy-tray command" is linked, and to what; only when playing macOS. */
-  terminalCommand?: { linkPath: string; targetPath: string };
+  /**
+   * Where the macOS "proxy-tray command" is linked, and to what, and its folder's owner and
+   * password prompt, which a test may set; only when playing macOS.
+   */
+  terminalCommand?: HarnessTerminalCommand;
   /** Desktop notifications shown, in order; a click is POST /__harness/notification-click. */
   notifications: Alert[];
   /** The desktop's global shortcuts: tests mark some as held by other apps, or press them. */
@@ -178,7 +181,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         return shell.fileManagerAnswer;
       }),
     ...(options.installedBuild ? { updater } : {}),
-    ...(terminalCommand ? { terminalCommand } : {}),
+    ...(terminalCommand ? { terminalCommand: terminalCommand.options } : {}),
   });
   maskTokens = (text) => services.session.maskTokens(text);
   started.services = services;
@@ -345,14 +348,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     updater,
     notifications,
     shortcuts,
-    ...(terminalCommand
-      ? {
-          terminalCommand: {
-            linkPath: terminalCommand.linkPath,
-            targetPath: terminalCommand.targetPath,
-          },
-        }
-      : {}),
+    ...(terminalCommand ? { terminalCommand: terminalCommand.control } : {}),
     connectedPages: () => events.listeners,
     commandSocket: commands.path,
     async close() {

@@ -2,6 +2,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { Harness } from '../../../tools/preview/harness-server';
+import type { HarnessTerminalCommand } from '../../../tools/preview/harness-terminal-command';
 import { expect, type Popup } from './popup-fixtures';
 import { SIGNED_IN_STATES } from './popup-states';
 import { required } from './popup-ui';
@@ -13,8 +14,8 @@ export function terminalCommandRow(page: Page): Locator {
   return page.getByRole('group', { name: 'proxy-tray command', exact: true });
 }
 
-/** Where the harness links the command, and the app's command it links to. */
-export function terminalCommandPlace(harness: Harness): { linkPath: string; targetPath: string } {
+/** Where the harness links the command, to what, and its folder's owner and password prompt. */
+export function terminalCommandPlace(harness: Harness): HarnessTerminalCommand {
   return required(harness.terminalCommand, 'a harness playing macOS');
 }
 
@@ -54,6 +55,14 @@ export const TERMINAL_COMMAND_STATES: Record<string, (popup: Popup) => Promise<v
     await linkAnOlderCopy(popup.harness);
     const row = await openSettingsAtTerminalCommand(popup);
     await expect(row.getByRole('button', { name: 'Replace', exact: true })).toBeVisible();
+  },
+  'terminal-command-cancelled': async (popup) => {
+    const place = terminalCommandPlace(popup.harness);
+    place.folderOwnedByRoot = true;
+    place.passwordPrompt = 'cancel';
+    const row = await openSettingsAtTerminalCommand(popup);
+    await row.getByRole('button', { name: /^Install in / }).click();
+    await expect(row.getByRole('status')).toBeVisible();
   },
   'terminal-command-file': async (popup) => {
     await putAFileThere(popup.harness);
