@@ -14,6 +14,7 @@ import { createAppLog, logAppStarted } from './shell/app-log';
 import { installAppProtocol } from './shell/app-protocol/app-protocol-handler';
 import { APP_SCHEME_PRIVILEGES } from './shell/app-protocol/app-scheme';
 import { createAutoUpdater } from './shell/auto-updater';
+import { runWithOsascript } from './terminal-command/osascript-administrator';
 import { dismissAction, firstShowDecision, popupKind } from './shell/popup/desktop-presentation';
 import { displaySession } from './shell/lifecycle/display-session';
 import { electronClipboard } from './shell/clipboard';
@@ -137,6 +138,17 @@ if (!lifecycle.ok) {
         log: appLog.log,
         openLogsFolder: () => appLog.openFolder(),
         browserProfilesDir: join(app.getPath('userData'), 'browser-profiles'),
+        // A dragged-in app has no installer to put its command on PATH: Settings does, as VS
+        // Code's "Install 'code' command". Development runs have no command of their own to link.
+        ...(process.platform === 'darwin' && app.isPackaged
+          ? {
+              terminalCommand: {
+                linkPath: '/usr/local/bin/proxy-tray',
+                targetPath: join(process.resourcesPath, 'bin', 'proxy-tray'),
+                runAsAdministrator: runWithOsascript,
+              },
+            }
+          : {}),
         // Development runs have no app-update.yml and nothing to replace: no updater at all.
         ...(app.isPackaged
           ? {

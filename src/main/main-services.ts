@@ -32,6 +32,10 @@ import { settingsAccountRegistry } from './settings/settings-account-registry';
 import { portConnectionLimits } from './local-ports/port-connection-limits';
 import { openSettingsStore, type SettingsStore } from './settings/settings-store';
 import { UpdateService } from './updates/update-service';
+import {
+  createCommandLinkInstaller,
+  type CommandLinkInstallerOptions,
+} from './terminal-command/command-link-installer';
 import type { Updater } from './updates/updater';
 import path from 'node:path';
 import type { IpcEvent } from '../shared/ipc/channel-names';
@@ -76,6 +80,11 @@ export interface MainServicesOptions {
    * one, updates are unavailable.
    */
   updater?: Updater;
+  /**
+   * Where Settings links the `proxy-tray` command and how it asks for an administrator: macOS,
+   * where no installer puts the command on PATH. Elsewhere omitted, and Settings shows nothing.
+   */
+  terminalCommand?: CommandLinkInstallerOptions;
 }
 
 export interface MainServices {
@@ -222,6 +231,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     keptPorts,
     browsers,
     saveFile: options.saveFile,
+    ...(options.terminalCommand
+      ? { terminalCommand: createCommandLinkInstaller(options.terminalCommand) }
+      : {}),
     openLogsFolder: options.openLogsFolder,
     hidePopup: options.hidePopup,
     quit: options.quit,

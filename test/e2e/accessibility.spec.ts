@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { ZOOM_200 } from './support/layout-checks';
 import { test } from './support/popup-fixtures';
 import { SIGNED_IN_STATES, signInForm } from './support/popup-states';
+import { TERMINAL_COMMAND_STATES } from './support/terminal-command-states';
 
 // Every rule axe-core has, none turned off, over each screen and open panel or menu, in both
 // colour schemes (the contrast rule sees each scheme's own colours).
@@ -34,6 +35,17 @@ test.describe('accessibility (axe-core): signed in, 200 % zoom', () => {
   for (const [name, reach] of Object.entries(SIGNED_IN_STATES)) {
     test(`${name} at 200 % zoom, light and dark: no violations`, async ({ popup }) => {
       await reach(popup.page, popup.api);
+      await expectNoViolationsInEitherScheme(popup.page);
+    });
+  }
+});
+
+// Settings' "proxy-tray command" row, shown on macOS only, in each of its states.
+test.describe('accessibility (axe-core): the proxy-tray command on macOS', () => {
+  test.use({ harnessPlatform: 'darwin' });
+  for (const [name, reach] of Object.entries(TERMINAL_COMMAND_STATES)) {
+    test(`${name}, light and dark: no violations`, async ({ popup }) => {
+      await reach(popup);
       await expectNoViolationsInEitherScheme(popup.page);
     });
   }

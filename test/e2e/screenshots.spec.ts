@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { ZOOM_200 } from './support/layout-checks';
 import { expect, test } from './support/popup-fixtures';
 import { SIGNED_IN_STATES } from './support/popup-states';
+import { TERMINAL_COMMAND_STATES } from './support/terminal-command-states';
 import { accountOf, required, searchBox } from './support/popup-ui';
 
 // Pictures for a person to look at (not compared by the tests): each state in light and dark, at
@@ -43,6 +44,20 @@ test.describe('screenshots: screens and panels', () => {
         await page.emulateMedia({ colorScheme });
         await reach(page, api);
         await capture(page, `${name}-${colorScheme}`);
+      });
+    }
+  }
+});
+
+// Settings' "proxy-tray command" row, which only macOS shows.
+test.describe('screenshots: the proxy-tray command on macOS', () => {
+  test.use({ harnessPlatform: 'darwin' });
+  for (const colorScheme of SCHEMES) {
+    for (const [name, reach] of Object.entries(TERMINAL_COMMAND_STATES)) {
+      test(`${name}, ${colorScheme}`, async ({ popup }) => {
+        await popup.page.emulateMedia({ colorScheme });
+        await reach(popup);
+        await capture(popup.page, `${name}-${colorScheme}`);
       });
     }
   }

@@ -24,6 +24,7 @@ import { harnessLog, logsFolderOf } from './harness-log';
 import { createGlobalShortcut } from '../../src/main/shell/global-shortcut';
 import { RecordingShortcutRegistry } from '../stand-ins/shortcut-registry';
 import { HarnessUpdater } from './harness-updater';
+import { harnessTerminalCommand, type HarnessTerminalCommand } from './harness-terminal-command';
 import { BadRequestError, optionalText, readJsonObject } from './json-body';
 import { isFromOwnPage } from './request-origin';
 import { HARNESS_BRIDGE_PATH, harnessPopupPage } from './popup-page';
@@ -47,6 +48,12 @@ export interface HarnessOptions {
   installedBuild?: boolean;
   /** Switches for browsers opened through a local port (headless in the tests). */
   browserLaunch?: MainServicesOptions['browserLaunch'];
+  /**
+   * The system whose installer the harness plays, this machine's by default. `darwin` has none
+   * that puts the command on PATH: Settings shows its "proxy-tray command", linked in a folder of
+   * `dataDir` (see harnessTerminalCommand). Keys and shortcuts stay this machine's.
+   */
+  platform?: NodeJS.Platform;
   /** How long to wait for another owner of `dataDir` (a `proxy-tray port`) to stop: 30 s. */
   commandSocketDeadlineMs?: number;
 }
@@ -80,6 +87,11 @@ export interface Harness {
   logsFolder: string;
   /** The update server and installer of an installed build (see `installedBuild`). */
   updater: HarnessUpdater;
+  /**
+   * Where the macOS "proxy-tray command" is linked, and to what, and its folder's owner and
+   * password prompt, which a test may set; only when playing macOS.
+   */
+  terminalCommand?: HarnessTerminalCommand;
   /** Desktop notifications shown, in order; a click is POST /__harness/notification-click. */
   notifications: Alert[];
   /** The desktop's global shortcuts: tests mark some as held by other apps, or press them. */
@@ -140,6 +152,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   // The save dialog's stand-in: the page downloads the file instead (see X-Harness-Download).
   const downloads: ExportFile[] = [];
   let offeredDownload: number | undefined;
+  const terminalCommand =
+    (options.platform ?? process.platform) === 'darwin'
+      ? harnessTerminalCommand(options.dataDir)
+      : undefined;
   const services = createMainServices({
     createStore: (storeOptions) => new Conf({ ...storeOptions, cwd: options.dataDir }),
     vault: options.vault,
@@ -167,6 +183,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         return shell.fileManagerAnswer;
       }),
     ...(options.installedBuild ? { updater } : {}),
+    ...(terminalCommand ? { terminalCommand: terminalCommand.options } : {}),
   });
   maskTokens = (text) => services.session.maskTokens(text);
   started.services = services;
@@ -333,6 +350,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     updater,
     notifications,
     shortcuts,
+    ...(terminalCommand ? { terminalCommand: terminalCommand.control } : {}),
     connectedPages: () => events.listeners,
     commandSocket: commands.path,
     commandKeyFile: commands.keyFile,

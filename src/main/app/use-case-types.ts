@@ -18,6 +18,7 @@ import type { ProxyCheckService } from '../proxy-check/proxy-check-service';
 import type { SessionService } from '../session/session-service';
 import type { SettingsStore } from '../settings/settings-store';
 import type { UpdateService } from '../updates/update-service';
+import type { CommandLinkInstaller } from '../terminal-command/command-link-installer';
 
 /**
  * What a user can ask of the app, one plain async function per channel of the contract, given its
@@ -53,6 +54,8 @@ export interface AppServices {
   keptPorts: Pick<KeptPortsStore, 'recovery'>;
   browsers: BrowserOpener;
   saveFile: SaveFile;
+  /** Puts the `proxy-tray` command on PATH; only where no installer does (macOS). */
+  terminalCommand?: CommandLinkInstaller;
   /** Shows the log file's folder in the system's file manager. */
   openLogsFolder(): Promise<OpenLogsFolderResult>;
   hidePopup(): void;

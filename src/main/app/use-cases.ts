@@ -6,6 +6,7 @@ import { proxyCases } from './proxy-cases';
 import { sessionCases } from './session-cases';
 import { settingsCases } from './settings-cases';
 import { statusCases } from './status-cases';
+import { terminalCommandCases } from './terminal-command-cases';
 import { windowCases } from './window-cases';
 import type { AppServices, UseCases } from './use-case-types';
 import type { commandContract } from '../../shared/command-line/command-contract';
@@ -26,6 +27,7 @@ export function createUseCases(services: AppServices): UseCases {
     ...settingsCases(services),
     ...statusCases(services),
     ...windowCases(services),
+    ...terminalCommandCases(services),
   };
 }
 
@@ -39,6 +41,9 @@ export function createCommandUseCases(
     'app:quit': _quit,
     'updates:restart': _restart,
     'logs:open-folder': _logs,
+    'terminal-command:status': _commandStatus,
+    'terminal-command:install': _installCommand,
+    'terminal-command:remove': _removeCommand,
     ...scriptCases
   } = useCases;
   return { ...scriptCases, ...commandLineCases(services) };

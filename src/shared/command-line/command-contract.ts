@@ -16,12 +16,18 @@ import type { IpcChannel } from '../ipc/channel-names';
  * process, and its bridge is built from the popup's contract only.
  */
 
-/** The desktop's own: a script has no popup to hide, nor any business quitting or restarting the app. */
+/**
+ * The desktop's own: a script has no popup to hide, nor any business quitting or restarting the
+ * app, or asking for the administrator's password to change what is on PATH.
+ */
 const DESKTOP_CHANNELS = [
   'popup:hide',
   'app:quit',
   'updates:restart',
   'logs:open-folder',
+  'terminal-command:status',
+  'terminal-command:install',
+  'terminal-command:remove',
 ] as const satisfies readonly IpcChannel[];
 type DesktopChannel = (typeof DESKTOP_CHANNELS)[number];
 

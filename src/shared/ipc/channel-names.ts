@@ -39,6 +39,9 @@ export const IPC_CHANNELS = [
   'app:notices',
   'desktop:status',
   'logs:open-folder',
+  'terminal-command:status',
+  'terminal-command:install',
+  'terminal-command:remove',
   'popup:hide',
   'app:quit',
 ] as const;

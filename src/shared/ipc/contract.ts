@@ -20,6 +20,10 @@ import { plansUpdateSchema, trustedPlansSnapshotSchema } from '../views/plans-up
 import { refreshOutcomeSchema } from '../views/refresh-outcome';
 import { sessionViewSchema } from '../views/session-view';
 import { updateStatusSchema } from '../views/update-status';
+import {
+  terminalCommandChangeSchema,
+  terminalCommandViewSchema,
+} from '../views/terminal-command-view';
 
 /**
  * THE contract between the popup and the main process, declared once: each channel's input and
@@ -190,6 +194,12 @@ export const ipcContract = {
   'desktop:status': { input: none, output: desktopStatusSchema },
   /** Opens the folder of the app's log file in the system's file manager, for support. */
   'logs:open-folder': { input: none, output: z.null() },
+  /** Whether `proxy-tray` is on PATH (macOS only: elsewhere the installer put it there). */
+  'terminal-command:status': { input: none, output: terminalCommandViewSchema },
+  /** Links it in /usr/local/bin, asking for the administrator's password only if need be. */
+  'terminal-command:install': { input: none, output: terminalCommandChangeSchema },
+  /** Removes that link, if it is this app's. */
+  'terminal-command:remove': { input: none, output: terminalCommandChangeSchema },
   'popup:hide': { input: none, output: z.null() },
   'app:quit': { input: none, output: z.null() },
 } as const satisfies Record<IpcChannel, { input: z.ZodType; output: z.ZodType }>;

@@ -43,6 +43,8 @@ export interface PopupOptions {
   signInAs: string | null;
   /** Whether the harness plays an installed build (which checks for updates). */
   installedBuild: boolean;
+  /** The system whose installer the harness plays (`darwin`: Settings links the command). */
+  harnessPlatform: NodeJS.Platform | undefined;
 }
 
 interface Fixtures {
@@ -59,6 +61,7 @@ export const test = base.extend<PopupOptions & Fixtures>({
   apiDialect: [undefined, { option: true }],
   signInAs: ['demo', { option: true }],
   installedBuild: [false, { option: true }],
+  harnessPlatform: [undefined, { option: true }],
 
   api: async ({ apiAccounts, apiDialect }, use) => {
     const api = await createApiServer({
@@ -84,13 +87,14 @@ export const test = base.extend<PopupOptions & Fixtures>({
     await keychain.clear();
   },
 
-  launchHarness: async ({ api, dataDir, keychain, installedBuild }, use) => {
+  launchHarness: async ({ api, dataDir, keychain, installedBuild, harnessPlatform }, use) => {
     const running = new Set<Harness>();
     await use(async (options = {}) => {
       const harness = await startHarness({
         dataDir,
         vault: options.vault ?? keychain.vault,
         installedBuild,
+        ...(harnessPlatform ? { platform: harnessPlatform } : {}),
         // "Open a browser" starts a real Chromium: without a window here, and sending the
         // loopback echo through the port like any other page.
         browserLaunch: {

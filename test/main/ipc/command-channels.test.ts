@@ -116,7 +116,14 @@ describe("the command line's channels", () => {
   it("serve the popup's channels but the desktop's own", async () => {
     const { command, counters } = await scripted();
     expect(valueOf(await command('plans:list')).plans?.length).toBeGreaterThan(0);
-    for (const channel of ['popup:hide', 'app:quit', 'updates:restart', 'logs:open-folder']) {
+    for (const channel of [
+      'popup:hide',
+      'app:quit',
+      'updates:restart',
+      'logs:open-folder',
+      'terminal-command:install',
+      'terminal-command:remove',
+    ]) {
       expect(await dispatchCommand({} as never, channel, undefined)).toEqual({
         ok: false,
         error: { kind: 'invalid_request', message: `Unknown request "${channel}".` },

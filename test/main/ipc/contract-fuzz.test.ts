@@ -132,6 +132,10 @@ describe('the IPC contract under fuzz', () => {
       'app:notices': [undefined],
       'desktop:status': [undefined],
       'logs:open-folder': [undefined],
+      // No command to link in these services (as on Linux and Windows): a refusal, not a crash.
+      'terminal-command:status': [undefined],
+      'terminal-command:install': [undefined],
+      'terminal-command:remove': [undefined],
       'popup:hide': [undefined],
       'app:quit': [undefined],
       'session:switch-account': [{ accountId: app.snapshot.accountId }],

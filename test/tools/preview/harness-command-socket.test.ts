@@ -94,7 +94,14 @@ describe.runIf(process.platform !== 'win32')("the harness's command socket", () 
     const harness = await start();
     harness.services.settings.update({ commandLineAccess: true });
     const connection = await connect(harness);
-    for (const channel of ['popup:hide', 'app:quit', 'updates:restart', 'logs:open-folder']) {
+    for (const channel of [
+      'popup:hide',
+      'app:quit',
+      'updates:restart',
+      'logs:open-folder',
+      'terminal-command:install',
+      'terminal-command:remove',
+    ]) {
       expect(await connection.call(channel, undefined)).toEqual({
         result: {
           ok: false,
