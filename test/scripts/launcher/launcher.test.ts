@@ -311,7 +311,7 @@ describe.runIf(linux)("the launcher and Debian's packages", () => {
   it.runIf(isRoot)('installs what is missing with apt-get as it is, as root', async () => {
     const checkout = fakeCheckout();
     const run = await checkout.run(['test', '--', 'node', '-e', ''], {
-      FAKE_INSTALLED: 'python3 make dbus dbus-x11 gnome-keyring chromium curl zsh fish',
+      FAKE_INSTALLED: 'python3 make dbus dbus-x11 gnome-keyring chromium curl zsh fish nsis',
     });
     expect(run.code).toBe(0);
     expect(checkout.calls().filter((call) => !call.startsWith('npm'))).toEqual([
@@ -342,7 +342,7 @@ describe.runIf(linux)("the launcher and Debian's packages", () => {
     const node = isRoot ? checkout.sharedNode() : process.execPath;
     const run = await checkout.run(
       ['test', '--', ...PRINT_ENVIRONMENT],
-      { FAKE_INSTALLED: 'python3 make g++ dbus curl zsh fish', FAKE_SUDO: '1' },
+      { FAKE_INSTALLED: 'python3 make g++ dbus curl zsh fish nsis', FAKE_SUDO: '1' },
       { ...unprivileged, node },
     );
     expect(run.code).toBe(1);
@@ -390,7 +390,7 @@ describe.runIf(linux)("the launcher and Debian's packages", () => {
   it("leaves Debian's Chromium out when PROXY_TRAY_CHROMIUM names another", async () => {
     const checkout = fakeCheckout();
     const run = await checkout.run(['test', '--', 'node', '-e', ''], {
-      FAKE_INSTALLED: 'libsecret-1-dev python3 make g++ dbus dbus-x11 gnome-keyring curl zsh fish',
+      FAKE_INSTALLED: 'libsecret-1-dev python3 make g++ dbus dbus-x11 gnome-keyring curl zsh fish nsis',
       FAKE_SUDO: '1',
       PROXY_TRAY_CHROMIUM: 'playwright',
     });
