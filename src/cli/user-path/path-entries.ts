@@ -20,7 +20,7 @@ export function withoutPathEntry(value: string, folder: string): string | undefi
 }
 
 function entriesOf(value: string): string[] {
-  return value === '' ? [] : value.split(';');
+  return value.split(';');
 }
 
 function sameFolder(entry: string, folder: string): boolean {

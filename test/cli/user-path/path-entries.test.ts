@@ -15,6 +15,7 @@ describe("the user's PATH, one folder added or taken off", () => {
   it('is left alone when the folder is there already, in any case or with a trailing backslash', () => {
     expect(withPathEntry(`C:\\Tools;${BIN}`, BIN)).toBeUndefined();
     expect(withPathEntry(`${BIN.toUpperCase()}\\;C:\\Tools`, BIN)).toBeUndefined();
+    expect(withPathEntry(`C:\\Tools;${BIN}\\\\`, BIN)).toBeUndefined();
   });
 
   it('loses every copy of the folder and nothing else, empty entries and order included', () => {

@@ -38,7 +38,17 @@ describe("the user's PATH in the registry, through PowerShell", () => {
     const base64 = Buffer.from(VALUE, 'utf8').toString('base64');
     const run = answering(`ExpandString ${base64}\r\n`);
     expect(await powerShellRegistry(run).read()).toEqual({ value: VALUE, kind: 'ExpandString' });
-    expect(run.scripts[0]).toContain("GetValue('Path', $null, 'DoNotExpandEnvironmentNames')");
+    // The script as PowerShell runs it (a Windows runner runs it for real, below).
+    expect(run.scripts[0]).toBe(
+      [
+        "$ErrorActionPreference = 'Stop'",
+        "$key = [Microsoft.Win32.Registry]::CurrentUser.OpenSubKey('Environment')",
+        "$value = if ($key) { $key.GetValue('Path', $null, 'DoNotExpandEnvironmentNames') } else { $null }",
+        "if ($null -eq $value) { 'none' } else {",
+        "  $key.GetValueKind('Path').ToString() + ' ' + [Convert]::ToBase64String([Text.Encoding]::UTF8.GetBytes([string]$value))",
+        '}',
+      ].join('\n'),
+    );
     expect(await powerShellRegistry(answering('String ')).read()).toEqual({
       value: '',
       kind: 'String',
@@ -56,13 +66,29 @@ describe("the user's PATH in the registry, through PowerShell", () => {
     await expect(powerShellRegistry(answering('ExpandString a b')).read()).rejects.toThrow(
       'not text',
     );
+    // Something printed before the answer is no answer either.
+    await expect(powerShellRegistry(answering('Warning: String QUJD')).read()).rejects.toThrow(
+      'not text',
+    );
+    // A long complaint is cut to its start in the message.
+    await expect(powerShellRegistry(answering(`Binary ${'A'.repeat(100)}`)).read()).rejects.toThrow(
+      `(Binary ${'A'.repeat(33)}).`,
+    );
   });
 
   it('writes the value as base64 inside the script, of the kind it had, to the value it names', async () => {
     const run = answering('');
     await powerShellRegistry(run, "O'Scratch").write({ value: VALUE, kind: 'String' });
     const [script] = run.scripts;
-    expect(script).toContain(`FromBase64String('${Buffer.from(VALUE).toString('base64')}')`);
+    expect(script).toBe(
+      [
+        "$ErrorActionPreference = 'Stop'",
+        "$key = [Microsoft.Win32.Registry]::CurrentUser.CreateSubKey('Environment')",
+        `$value = [Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('${Buffer.from(VALUE).toString('base64')}'))`,
+        "$key.SetValue('O''Scratch', $value, [Microsoft.Win32.RegistryValueKind]::String)",
+        '$key.Close()',
+      ].join('\n'),
+    );
     expect(script).toContain(
       "$key.SetValue('O''Scratch', $value, [Microsoft.Win32.RegistryValueKind]::String)",
     );
@@ -71,8 +97,12 @@ describe("the user's PATH in the registry, through PowerShell", () => {
 
   it('runs Windows PowerShell from System32 only', async () => {
     const run = systemPowerShell({ SystemRoot: 'C:\\Nowhere' });
-    await expect(run(['-NoProfile'])).rejects.toMatchObject({
+    await expect(run(['-NoProfile', '-EncodedCommand', 'QQA='])).rejects.toMatchObject({
       path: 'C:\\Nowhere\\System32\\WindowsPowerShell\\v1.0\\powershell.exe',
+      spawnargs: ['-NoProfile', '-EncodedCommand', 'QQA='],
+    });
+    await expect(systemPowerShell({})([])).rejects.toMatchObject({
+      path: 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe',
     });
   });
 });

@@ -4,7 +4,12 @@ import { CliFailure } from '../../../src/cli/cli-failure';
 import type { CliIo } from '../../../src/cli/cli-io';
 import { EXIT } from '../../../src/cli/exit-codes';
 import type { RegistryPath, UserPathRegistry } from '../../../src/cli/user-path/registry-path';
-import { userPathCommand, type UserPathPlace } from '../../../src/cli/user-path/user-path-command';
+import { runCli } from '../../../src/cli/run-cli';
+import {
+  USER_PATH_COMMAND,
+  userPathCommand,
+  type UserPathPlace,
+} from '../../../src/cli/user-path/user-path-command';
 
 const EXE = 'C:\\Users\\ann\\AppData\\Local\\Programs\\Proxy Tray\\resources\\bin\\proxy-tray.exe';
 const BIN = 'C:\\Users\\ann\\AppData\\Local\\Programs\\Proxy Tray\\resources\\bin';
@@ -72,6 +77,11 @@ describe('proxy-tray __user-path, run by the Windows installer', () => {
     const registry = memoryRegistry({ value: undefined, kind: 'ExpandString' });
     await userPathCommand('add', memoryIo(), place(registry));
     expect(registry.writes).toEqual([{ value: BIN, kind: 'ExpandString' }]);
+    const none = memoryRegistry({ value: undefined, kind: 'ExpandString' });
+    const io = memoryIo();
+    expect(await userPathCommand('remove', io, place(none))).toBe(EXIT.done);
+    expect(none.writes).toEqual([]);
+    expect(io.out).toEqual([`${BIN} was not on your PATH already.\n`]);
     const plain = memoryRegistry({ value: 'C:\\A', kind: 'String' });
     await userPathCommand('add', memoryIo(), place(plain));
     expect(plain.writes).toEqual([{ value: `C:\\A;${BIN}`, kind: 'String' }]);
@@ -92,5 +102,18 @@ describe('proxy-tray __user-path, run by the Windows installer', () => {
     await expect(refusals[0]).rejects.toThrow('edits the PATH of an installed proxy-tray.exe');
     await expect(refusals[2]).rejects.toThrow('takes add or remove');
     expect(registry.writes).toEqual([]);
+  });
+
+  it('is what `proxy-tray __user-path` runs, before any command is parsed', async () => {
+    const io = memoryIo();
+    const errors: string[] = [];
+    const code = await runCli(
+      [USER_PATH_COMMAND, 'add'],
+      { ...io, stderr: { write: (text: string) => errors.push(text) } },
+      () => Promise.reject(new Error('The PATH command needs no app.')),
+    );
+    expect(USER_PATH_COMMAND).toBe('__user-path');
+    expect(code).toBe(EXIT.usage);
+    expect(errors.join('')).toContain('__user-path is for the Windows installer');
   });
 });
