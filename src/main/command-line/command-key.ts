@@ -17,8 +17,11 @@ export const COMMAND_KEY_FILE_NAME = 'command-line.key';
 
 const KEY_BYTES = 32;
 const KEY_TEXT = /^([0-9a-f]{64})\n?$/;
-/** More than a key and its newline: never read whole, whatever was put there. */
-const KEY_FILE_MAX_BYTES = 1024;
+/**
+ * A key, its newline and one byte more: whatever else was put in the file, no more is read, and
+ * that byte is enough to tell a longer file from a key.
+ */
+const KEY_READ_BYTES = KEY_BYTES * 2 + 2;
 
 export function commandKeyFile(dataDir: string): string {
   return path.join(dataDir, COMMAND_KEY_FILE_NAME);
@@ -36,10 +39,10 @@ export function readOrCreateCommandKey(file: string, platform = process.platform
  * that name exists: the other side never reads a key half written. Undefined when one exists.
  */
 function createKey(file: string): Buffer | undefined {
-  makePrivateFolder(path.dirname(file));
   const key = randomBytes(KEY_BYTES);
   const own = `${file}.${randomBytes(3).toString('hex')}`;
   try {
+    makePrivateFolder(path.dirname(file));
     fs.writeFileSync(own, `${key.toString('hex')}\n`, { flag: 'wx', mode: PRIVATE_FILE_MODE });
     fs.linkSync(own, file);
     return key;
@@ -68,8 +71,9 @@ function readKey(file: string, platform: NodeJS.Platform): Buffer | undefined {
     const stat = fs.fstatSync(fd);
     const problem = platform === 'win32' ? undefined : keyFileProblem(stat);
     if (problem) throw keyError(file, `${problem}: ${REMOVE}`);
-    if (stat.size > KEY_FILE_MAX_BYTES) throw keyError(file, `is not a key: ${REMOVE}`);
-    const match = KEY_TEXT.exec(fs.readFileSync(fd, 'utf8'));
+    const start = Buffer.alloc(KEY_READ_BYTES);
+    const length = fs.readSync(fd, start, 0, start.length, 0);
+    const match = KEY_TEXT.exec(start.subarray(0, length).toString());
     if (!match?.[1]) throw keyError(file, `is not a key: ${REMOVE}`);
     return Buffer.from(match[1], 'hex');
   } finally {

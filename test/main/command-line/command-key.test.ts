@@ -4,7 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectToOwner } from '../../../src/main/command-line/command-client';
-import { commandKeyFile, readOrCreateCommandKey } from '../../../src/main/command-line/command-key';
+import {
+  CommandKeyError,
+  commandKeyFile,
+  readOrCreateCommandKey,
+} from '../../../src/main/command-line/command-key';
 import { serveCommands } from '../../../src/main/command-line/command-server';
 
 let base = '';
@@ -118,6 +122,60 @@ describe.runIf(process.platform !== 'win32')('the command-line key file', () => 
     expect(() => readOrCreateCommandKey(keyFile)).toThrow(
       `Proxy Tray's command-line key ${keyFile} is not a file: remove it, and Proxy Tray makes a new one.`,
     );
+  });
+
+  it('takes a key with or without its newline, and nothing before or after it', () => {
+    fs.mkdirSync(dataDir, { mode: 0o700 });
+    const hex = 'ab'.repeat(32);
+    fs.writeFileSync(keyFile, hex, { mode: 0o600 });
+    expect(readOrCreateCommandKey(keyFile).toString('hex')).toBe(hex);
+    for (const text of [`x${hex}\n`, `${hex}\nmore`, `${hex}\n\n`, ` ${hex}`]) {
+      fs.writeFileSync(keyFile, text, { mode: 0o600 });
+      expect(() => readOrCreateCommandKey(keyFile), JSON.stringify(text)).toThrow('is not a key');
+    }
+  });
+
+  it('says why a key could not be read, as a CommandKeyError naming the file', () => {
+    // The data folder's place taken by a file: the key's path leads nowhere.
+    fs.writeFileSync(dataDir, 'not a folder');
+    let thrown: unknown;
+    try {
+      readOrCreateCommandKey(keyFile);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(CommandKeyError);
+    expect(thrown).toMatchObject({
+      name: 'CommandKeyError',
+      message: `Proxy Tray's command-line key ${keyFile} could not be read (ENOTDIR)`,
+    });
+  });
+
+  it('says why a key could not be made, leaving nothing half made', () => {
+    // The data folder's parent, a link to nowhere: the folder cannot be made.
+    fs.symlinkSync(path.join(base, 'nowhere'), path.join(base, 'gone'));
+    const unreachable = commandKeyFile(path.join(base, 'gone', 'data'));
+    expect(() => readOrCreateCommandKey(unreachable)).toThrow(
+      new CommandKeyError(unreachable, 'could not be made (ENOENT)'),
+    );
+    expect(fs.existsSync(path.join(base, 'nowhere'))).toBe(false);
+  });
+
+  it.runIf(process.getuid?.() === 0)('refuses a key that belongs to another user', () => {
+    fs.mkdirSync(dataDir, { mode: 0o700 });
+    fs.writeFileSync(keyFile, `${'5'.repeat(64)}\n`, { mode: 0o600 });
+    fs.chownSync(keyFile, 12345, 12345);
+    expect(() => readOrCreateCommandKey(keyFile)).toThrow(
+      `Proxy Tray's command-line key ${keyFile} belongs to another user: remove it, and Proxy Tray makes a new one.`,
+    );
+  });
+
+  it('reads no mode bits on Windows, where the profile folder keeps other users out', () => {
+    fs.mkdirSync(dataDir, { mode: 0o700 });
+    fs.writeFileSync(keyFile, `${'6'.repeat(64)}\n`, { mode: 0o644 });
+    fs.chmodSync(keyFile, 0o644);
+    expect(readOrCreateCommandKey(keyFile, 'win32').toString('hex')).toBe('6'.repeat(64));
+    expect(() => readOrCreateCommandKey(keyFile, 'linux')).toThrow('can be read by other users');
   });
 
   it('the client with an unfit key sends nothing, not even a challenge', async () => {
