@@ -14,7 +14,7 @@ import { createAppLog, logAppStarted } from './shell/app-log';
 import { installAppProtocol } from './shell/app-protocol/app-protocol-handler';
 import { APP_SCHEME_PRIVILEGES } from './shell/app-protocol/app-scheme';
 import { createAutoUpdater } from './shell/auto-updater';
-import { runWithOsascript } from './terminal-command/osascript-administrator';
+import { osascriptAdministrator } from './terminal-command/osascript-administrator';
 import { dismissAction, firstShowDecision, popupKind } from './shell/popup/desktop-presentation';
 import { displaySession } from './shell/lifecycle/display-session';
 import { electronClipboard } from './shell/clipboard';
@@ -145,7 +145,7 @@ if (!lifecycle.ok) {
               terminalCommand: {
                 linkPath: '/usr/local/bin/proxy-tray',
                 targetPath: join(process.resourcesPath, 'bin', 'proxy-tray'),
-                runAsAdministrator: runWithOsascript,
+                runAsAdministrator: osascriptAdministrator(),
               },
             }
           : {}),

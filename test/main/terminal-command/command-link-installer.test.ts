@@ -125,9 +125,12 @@ describe('createCommandLinkInstaller, as this user', () => {
     fs.writeFileSync(linkPath, 'installed by hand');
     const { links, administrator } = installer();
     expect(await links.status()).toEqual({ state: 'not-a-link', linkPath });
-    await expect(links.install()).rejects.toThrow(
-      `${linkPath} is a file Proxy Tray did not put there, so it was left alone.`,
-    );
+    await expect(links.install()).rejects.toMatchObject({
+      kind: 'invalid_request',
+      message: expect.stringContaining(
+        `${linkPath} is a file Proxy Tray did not put there, so it was left alone.`,
+      ) as unknown,
+    });
     expect((await links.remove()).view.state).toBe('not-a-link');
     expect(fs.readFileSync(linkPath, 'utf8')).toBe('installed by hand');
 
@@ -146,14 +149,46 @@ describe('createCommandLinkInstaller, as this user', () => {
     const { links, administrator } = installer();
     const failure = await links.install().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(UserFacingError);
+    expect((failure as UserFacingError).kind).toBe('storage');
     expect((failure as UserFacingError).message).toMatch(
       /^The proxy-tray command could not be installed: .*(ENOTDIR|EEXIST)/,
     );
     expect(administrator.commands).toEqual([]);
   });
+
+  it('leaves nothing to remove as it is, and says nothing was cancelled', async () => {
+    expect(await installer().links.remove()).toEqual({
+      view: { state: 'absent', linkPath },
+      cancelled: false,
+    });
+  });
+
+  it('takes its temporary link away when renaming it over the old one fails', async () => {
+    const busy = Object.assign(new Error('resource busy or locked'), { code: 'EBUSY' });
+    const { links, administrator } = installer({
+      fs: { ...fsPromises, rename: (() => Promise.reject(busy)) as LinkFileSystem['rename'] },
+    });
+    await expect(links.install()).rejects.toMatchObject({
+      kind: 'storage',
+      message: 'The proxy-tray command could not be installed: resource busy or locked',
+    });
+    expect(fs.readdirSync(path.dirname(linkPath))).toEqual([]);
+    expect(administrator.commands).toEqual([]);
+  });
 });
 
 describe('createCommandLinkInstaller, where only an administrator may write', () => {
+  it('asks no password to install a command that is already installed', async () => {
+    fs.mkdirSync(path.dirname(linkPath), { recursive: true });
+    fs.symlinkSync(targetPath, linkPath);
+    const { links, administrator } = installer({ fs: deniedInLinkFolder() });
+    expect(await links.install()).toEqual({
+      view: { state: 'installed', linkPath },
+      cancelled: false,
+    });
+    expect(administrator.commands).toEqual([]);
+  });
+
   it('installs and removes through the administrator, quoting paths with spaces and quotes', async () => {
     const administrator = recordingAdministrator();
     const links = createCommandLinkInstaller({
@@ -200,5 +235,13 @@ describe('createCommandLinkInstaller, where only an administrator may write', ()
     await expect(links.install()).rejects.toThrow(
       'The proxy-tray command could not be installed: Read-only file system',
     );
+
+    fs.mkdirSync(path.dirname(linkPath), { recursive: true });
+    fs.symlinkSync(targetPath, linkPath);
+    await expect(links.remove()).rejects.toMatchObject({
+      kind: 'storage',
+      message: 'The proxy-tray command could not be removed: Read-only file system',
+    });
+    expect(fs.readlinkSync(linkPath)).toBe(targetPath);
   });
 });
