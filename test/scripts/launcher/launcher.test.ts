@@ -390,7 +390,8 @@ describe.runIf(linux)("the launcher and Debian's packages", () => {
   it("leaves Debian's Chromium out when PROXY_TRAY_CHROMIUM names another", async () => {
     const checkout = fakeCheckout();
     const run = await checkout.run(['test', '--', 'node', '-e', ''], {
-      FAKE_INSTALLED: 'libsecret-1-dev python3 make g++ dbus dbus-x11 gnome-keyring curl zsh fish nsis',
+      FAKE_INSTALLED:
+        'libsecret-1-dev python3 make g++ dbus dbus-x11 gnome-keyring curl zsh fish nsis',
       FAKE_SUDO: '1',
       PROXY_TRAY_CHROMIUM: 'playwright',
     });
