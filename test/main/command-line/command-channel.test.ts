@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IpcResult } from '../../../src/shared/ipc/ipc-error';
 import {
   connectToOwner,
@@ -14,32 +13,12 @@ import {
 } from '../../../src/main/command-line/command-server';
 import { readOrCreateCommandKey } from '../../../src/main/command-line/command-key';
 import { proofOf } from '../../../src/main/command-line/command-proof';
+import { useSocketPlace } from './socket-place';
 
 // Real Unix sockets in a short private folder; Windows pipes are the same code past the bind.
 const posix = process.platform !== 'win32';
 
-let base = '';
-let socketPath = '';
-let keyFile = '';
-let fdsBefore = 0;
-const cleanups: (() => unknown)[] = [];
-
-const openFds = () => fs.readdirSync('/proc/self/fd').length;
-const hasProcFds = fs.existsSync('/proc/self/fd');
-
-beforeEach(() => {
-  base = fs.mkdtempSync(path.join(os.tmpdir(), 'pt-chan-'));
-  socketPath = path.join(base, 'run', 'data.sock');
-  keyFile = path.join(base, 'data', 'command-line.key');
-  if (hasProcFds) fdsBefore = openFds();
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  // Every socket, server and timer handle the test opened is closed again: no fd leaks.
-  if (hasProcFds) await expect.poll(openFds).toBe(fdsBefore);
-  fs.rmSync(base, { recursive: true, force: true });
-});
+const place = useSocketPlace('pt-chan-');
 
 function echo(channel: string, input: unknown): Promise<IpcResult<unknown>> {
   return Promise.resolve({ ok: true, value: { channel, input } });
@@ -47,14 +26,14 @@ function echo(channel: string, input: unknown): Promise<IpcResult<unknown>> {
 
 async function serve(options: Partial<ServeCommandsOptions> = {}) {
   const outcome = await serveCommands({
-    path: socketPath,
-    keyFile,
+    path: place.socketPath,
+    keyFile: place.keyFile,
     owner: 'app',
     access: () => true,
     handle: echo,
     ...options,
   });
-  if (outcome.kind === 'owner') cleanups.push(() => outcome.close());
+  if (outcome.kind === 'owner') place.cleanups.push(() => outcome.close());
   return outcome;
 }
 
@@ -65,9 +44,12 @@ async function owned(options: Partial<ServeCommandsOptions> = {}) {
 }
 
 async function connect(): Promise<OwnerConnection> {
-  const connection = await connectToOwner(socketPath, { timeoutMs: 5_000, keyFile });
+  const connection = await connectToOwner(place.socketPath, {
+    timeoutMs: 5_000,
+    keyFile: place.keyFile,
+  });
   if (!connection) throw new Error('Nobody serves the socket');
-  cleanups.push(() => connection.close());
+  place.cleanups.push(() => connection.close());
   return connection;
 }
 
@@ -76,8 +58,8 @@ async function connect(): Promise<OwnerConnection> {
  * first, as the client does, unless told not to.
  */
 async function rawPeer({ challenge = true } = {}) {
-  const socket = net.createConnection(socketPath);
-  cleanups.push(() => socket.destroy());
+  const socket = net.createConnection(place.socketPath);
+  place.cleanups.push(() => socket.destroy());
   let received = '';
   socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
@@ -209,8 +191,8 @@ describe.runIf(posix)('the command channel', () => {
       });
       expect(rest).toEqual([]);
       expect(handled).toBe(0);
-      cleanups.pop();
-      cleanups.pop();
+      place.cleanups.pop();
+      place.cleanups.pop();
       await server.close();
     }
   });
@@ -268,17 +250,18 @@ describe.runIf(posix)('the command channel', () => {
     await owned();
     const connections = [];
     for (let index = 0; index < 16; index += 1) connections.push(await connect());
-    await expect(connectToOwner(socketPath, { timeoutMs: 5_000, keyFile })).rejects.toThrow(
-      'Proxy Tray closed the connection.',
-    );
+    await expect(
+      connectToOwner(place.socketPath, { timeoutMs: 5_000, keyFile: place.keyFile }),
+    ).rejects.toThrow('Proxy Tray closed the connection.');
     // The others still answer; one gone frees a place.
     expect(await connections[15]?.call('a', 1)).toMatchObject({ result: { ok: true } });
     connections[0]?.close();
     await expect
       .poll(async () => {
-        const again = await connectToOwner(socketPath, { timeoutMs: 5_000, keyFile }).catch(
-          () => undefined,
-        );
+        const again = await connectToOwner(place.socketPath, {
+          timeoutMs: 5_000,
+          keyFile: place.keyFile,
+        }).catch(() => undefined);
         again?.close();
         return again !== undefined;
       })
@@ -313,9 +296,13 @@ describe.runIf(posix)('the command channel', () => {
   });
 
   it('finds nobody when no one serves: no file, or a file a crash left', async () => {
-    expect(await connectToOwner(socketPath, { timeoutMs: 5_000, keyFile })).toBeUndefined();
+    expect(
+      await connectToOwner(place.socketPath, { timeoutMs: 5_000, keyFile: place.keyFile }),
+    ).toBeUndefined();
     await leaveStaleSocketFile();
-    expect(await connectToOwner(socketPath, { timeoutMs: 5_000, keyFile })).toBeUndefined();
+    expect(
+      await connectToOwner(place.socketPath, { timeoutMs: 5_000, keyFile: place.keyFile }),
+    ).toBeUndefined();
   });
 
   it('takes over a socket file a crash left', async () => {
@@ -333,68 +320,70 @@ describe.runIf(posix)('the command channel', () => {
     // The owner's socket is untouched and answers.
     expect((await connect()).hello.owner).toBe('command-line');
     // The loser left no file of its own behind.
-    expect(fs.readdirSync(path.dirname(socketPath))).toEqual(['data.sock']);
+    expect(fs.readdirSync(path.dirname(place.socketPath))).toEqual(['data.sock']);
   });
 
   it('makes the socket 0600 in a 0700 folder', async () => {
     await owned();
-    expect(fs.statSync(socketPath).mode & 0o777).toBe(0o600);
-    expect(fs.statSync(path.dirname(socketPath)).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(place.socketPath).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(place.socketPath)).mode & 0o777).toBe(0o700);
   });
 
   it('close removes its own socket file, never a newer owner’s', async () => {
     const first = await owned();
-    fs.rmSync(socketPath);
+    fs.rmSync(place.socketPath);
     const second = await owned({ owner: 'command-line' });
     await first.close();
     expect((await connect()).hello.owner).toBe('command-line');
     await second.close();
-    expect(fs.existsSync(socketPath)).toBe(false);
+    expect(fs.existsSync(place.socketPath)).toBe(false);
   });
 
   it('refuses a socket folder others can open, and serves nothing', async () => {
-    fs.mkdirSync(path.dirname(socketPath), { mode: 0o777 });
-    fs.chmodSync(path.dirname(socketPath), 0o777);
+    fs.mkdirSync(path.dirname(place.socketPath), { mode: 0o777 });
+    fs.chmodSync(path.dirname(place.socketPath), 0o777);
     await expect(serve()).rejects.toThrow(/can be opened by other users .*: remove it/);
   });
 
   it('the client sends nothing to a socket in a folder others can open: it may not be ours', async () => {
     const server = await owned();
-    fs.chmodSync(path.dirname(socketPath), 0o755);
-    await expect(connectToOwner(socketPath, { timeoutMs: 5_000, keyFile })).rejects.toThrow(
+    fs.chmodSync(path.dirname(place.socketPath), 0o755);
+    await expect(
+      connectToOwner(place.socketPath, { timeoutMs: 5_000, keyFile: place.keyFile }),
+    ).rejects.toThrow(
       /command-line folder .* can be opened by other users \(mode 755\) and is not private to you/,
     );
-    fs.chmodSync(path.dirname(socketPath), 0o700);
+    fs.chmodSync(path.dirname(place.socketPath), 0o700);
     await server.close();
   });
 
   it('the client gives up on a socket that says nothing, and on one that is not Proxy Tray', async () => {
-    fs.mkdirSync(path.dirname(socketPath), { mode: 0o700 });
+    fs.mkdirSync(path.dirname(place.socketPath), { mode: 0o700 });
     const stranger = { greeting: '' };
     const server = net.createServer((socket) => {
       if (stranger.greeting) socket.write(stranger.greeting);
-      cleanups.push(() => socket.destroy());
+      place.cleanups.push(() => socket.destroy());
     });
-    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
-    cleanups.push(() => new Promise((resolve) => server.close(resolve)));
-    await expect(connectToOwner(socketPath, { timeoutMs: 100, keyFile })).rejects.toThrow(
-      'Proxy Tray did not answer within 100 ms.',
-    );
+    await new Promise<void>((resolve) => server.listen(place.socketPath, resolve));
+    place.cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+    await expect(
+      connectToOwner(place.socketPath, { timeoutMs: 100, keyFile: place.keyFile }),
+    ).rejects.toThrow('Proxy Tray did not answer within 100 ms.');
     stranger.greeting = '{"hello":"world"}\n';
-    await expect(connectToOwner(socketPath, { timeoutMs: 5_000, keyFile })).rejects.toThrow(
-      'The socket does not speak Proxy Tray.',
-    );
+    await expect(
+      connectToOwner(place.socketPath, { timeoutMs: 5_000, keyFile: place.keyFile }),
+    ).rejects.toThrow('The socket does not speak Proxy Tray.');
     // And a server that finds it there does not remove it: it is not ours to.
     await expect(serve()).rejects.toThrow(
-      `Command-line access is unavailable: something else holds ${socketPath}.`,
+      `Command-line access is unavailable: something else holds ${place.socketPath}.`,
     );
-    expect(fs.existsSync(socketPath)).toBe(true);
+    expect(fs.existsSync(place.socketPath)).toBe(true);
   });
 
   it('the client ends the connection on an answer to no call, or a refusal, saying which', async () => {
-    fs.mkdirSync(path.dirname(socketPath), { mode: 0o700 });
+    fs.mkdirSync(path.dirname(place.socketPath), { mode: 0o700 });
     // A fake that knows the key: the answers, not the proof, are what is tested here.
-    const key = readOrCreateCommandKey(keyFile);
+    const key = readOrCreateCommandKey(place.keyFile);
     const hello = (challenge: string) =>
       `${JSON.stringify({ proxyTray: 1, owner: 'app', pid: 1, access: true, proof: proofOf(key, challenge) })}\n`;
     const replies = [
@@ -412,10 +401,10 @@ describe.runIf(posix)('the command channel', () => {
         socket.once('data', () => socket.write(fake.reply));
       });
       socket.on('error', () => {});
-      cleanups.push(() => socket.destroy());
+      place.cleanups.push(() => socket.destroy());
     });
-    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
-    cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+    await new Promise<void>((resolve) => server.listen(place.socketPath, resolve));
+    place.cleanups.push(() => new Promise((resolve) => server.close(resolve)));
     for (const [reply, message] of replies) {
       fake.reply = reply;
       const connection = await connect();
@@ -430,10 +419,10 @@ describe.runIf(posix)('the command channel', () => {
 
 /** A socket file nobody listens on, as a crash leaves it: a link to a socket since closed. */
 async function leaveStaleSocketFile(): Promise<void> {
-  fs.mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
+  fs.mkdirSync(path.dirname(place.socketPath), { recursive: true, mode: 0o700 });
   const server = net.createServer();
-  const own = `${socketPath}.live`;
+  const own = `${place.socketPath}.live`;
   await new Promise<void>((resolve) => server.listen(own, resolve));
-  fs.linkSync(own, socketPath);
+  fs.linkSync(own, place.socketPath);
   await new Promise((resolve) => server.close(resolve));
 }

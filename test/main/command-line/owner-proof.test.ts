@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectToOwner } from '../../../src/main/command-line/command-client';
 import { readOrCreateCommandKey } from '../../../src/main/command-line/command-key';
 import { proofOf } from '../../../src/main/command-line/command-proof';
@@ -10,45 +9,25 @@ import {
   serveCommands,
   type ServeCommandsOptions,
 } from '../../../src/main/command-line/command-server';
+import { useSocketPlace } from './socket-place';
 
 // Real Unix sockets; a Windows pipe is the same handshake past the bind, and a squatter there is
 // a plain server on the pipe's name, as here on the socket's.
 const posix = process.platform !== 'win32';
 
-let base = '';
-let socketPath = '';
-let keyFile = '';
-let fdsBefore = 0;
-const cleanups: (() => unknown)[] = [];
-
-const openFds = () => fs.readdirSync('/proc/self/fd').length;
-const hasProcFds = fs.existsSync('/proc/self/fd');
-
-beforeEach(() => {
-  base = fs.mkdtempSync(path.join(os.tmpdir(), 'pt-proof-'));
-  socketPath = path.join(base, 'run', 'data.sock');
-  keyFile = path.join(base, 'data', 'command-line.key');
-  if (hasProcFds) fdsBefore = openFds();
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  // Every socket, server and timer handle the test opened is closed again: no fd leaks.
-  if (hasProcFds) await expect.poll(openFds).toBe(fdsBefore);
-  fs.rmSync(base, { recursive: true, force: true });
-});
+const place = useSocketPlace('pt-proof-');
 
 async function owned(options: Partial<ServeCommandsOptions> = {}) {
   const outcome = await serveCommands({
-    path: socketPath,
-    keyFile,
+    path: place.socketPath,
+    keyFile: place.keyFile,
     owner: 'app',
     access: () => true,
     handle: (channel, input) => Promise.resolve({ ok: true, value: { channel, input } }),
     ...options,
   });
   if (outcome.kind !== 'owner') throw new Error('Expected to own the socket');
-  cleanups.push(() => outcome.close());
+  place.cleanups.push(() => outcome.close());
   return outcome;
 }
 
@@ -60,8 +39,8 @@ interface Peer {
 
 /** A raw peer of the real server, to capture a proof the way a relaying impostor would. */
 async function proofFromRealServer(challenge: string): Promise<string> {
-  const socket = net.createConnection(socketPath);
-  cleanups.push(() => socket.destroy());
+  const socket = net.createConnection(place.socketPath);
+  place.cleanups.push(() => socket.destroy());
   socket.write(`${JSON.stringify({ proxyTray: 1, challenge })}\n`);
   const line = await new Promise<string>((resolve) => socket.once('data', (c) => resolve(`${c}`)));
   socket.destroy();
@@ -73,7 +52,7 @@ async function proofFromRealServer(challenge: string): Promise<string> {
  * ours but for its proof, and records all it is sent.
  */
 async function squatter(hello: Record<string, unknown>): Promise<{ peers: Peer[] }> {
-  fs.mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
+  fs.mkdirSync(path.dirname(place.socketPath), { recursive: true, mode: 0o700 });
   const peers: Peer[] = [];
   const server = net.createServer((socket) => {
     let received = '';
@@ -91,25 +70,28 @@ async function squatter(hello: Record<string, unknown>): Promise<{ peers: Peer[]
           .filter(Boolean)
           .map((line) => JSON.parse(line) as unknown),
     });
-    cleanups.push(() => socket.destroy());
+    place.cleanups.push(() => socket.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(socketPath, resolve));
-  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  await new Promise<void>((resolve) => server.listen(place.socketPath, resolve));
+  place.cleanups.push(() => new Promise((resolve) => server.close(resolve)));
   return { peers };
 }
 
 const HELLO = { proxyTray: 1, owner: 'app', pid: 4242, access: true } as const;
 
 function notProxyTray(): string {
-  return `The process at ${socketPath} is not Proxy Tray: it cannot prove it knows this computer's command-line key (${keyFile}). Another user may be holding the socket's name.`;
+  return `The process at ${place.socketPath} is not Proxy Tray: it cannot prove it knows this computer's command-line key (${place.keyFile}). Another user may be holding the socket's name.`;
 }
 
 describe.runIf(posix)('the owner proves it knows the command-line key', () => {
   it('the real pair: the client checks the proof and gets the hello', async () => {
     await owned({ owner: 'command-line' });
-    const connection = await connectToOwner(socketPath, { timeoutMs: 5_000, keyFile });
+    const connection = await connectToOwner(place.socketPath, {
+      timeoutMs: 5_000,
+      keyFile: place.keyFile,
+    });
     if (!connection) throw new Error('Nobody serves the socket');
-    cleanups.push(() => connection.close());
+    place.cleanups.push(() => connection.close());
     expect(connection.hello).toEqual({
       proxyTray: 1,
       owner: 'command-line',
@@ -125,7 +107,7 @@ describe.runIf(posix)('the owner proves it knows the command-line key', () => {
     await owned();
     const challenge = 'ab'.repeat(32);
     const proof = await proofFromRealServer(challenge);
-    expect(proof).toBe(proofOf(readOrCreateCommandKey(keyFile), challenge));
+    expect(proof).toBe(proofOf(readOrCreateCommandKey(place.keyFile), challenge));
     // Another challenge, another proof: one captured proves nothing the next time.
     expect(await proofFromRealServer('cd'.repeat(32))).not.toBe(proof);
   });
@@ -148,9 +130,9 @@ describe.runIf(posix)('the owner proves it knows the command-line key', () => {
   for (const [what, helloOf] of impostors) {
     it(`a squatter that answers with ${what} is refused, and sent nothing but the challenge`, async () => {
       const { peers } = await squatter(await helloOf());
-      await expect(connectToOwner(socketPath, { timeoutMs: 5_000, keyFile })).rejects.toThrow(
-        notProxyTray(),
-      );
+      await expect(
+        connectToOwner(place.socketPath, { timeoutMs: 5_000, keyFile: place.keyFile }),
+      ).rejects.toThrow(notProxyTray());
       expect(peers).toHaveLength(1);
       await peers[0]?.closed;
       expect(peers[0]?.lines()).toEqual([
@@ -162,12 +144,12 @@ describe.runIf(posix)('the owner proves it knows the command-line key', () => {
   it('a server finds a squatter on the name: it leaves it, and says command-line access is unavailable', async () => {
     const { peers } = await squatter({ ...HELLO, proof: '0'.repeat(64) });
     await expect(owned()).rejects.toThrow(
-      `Command-line access is unavailable: something else holds ${socketPath}. ${notProxyTray()}`,
+      `Command-line access is unavailable: something else holds ${place.socketPath}. ${notProxyTray()}`,
     );
     // Not taken for a live owner to wait for, and not removed as a file a crash left.
     expect(peers).toHaveLength(1);
-    expect(fs.existsSync(socketPath)).toBe(true);
-    expect(fs.readdirSync(path.dirname(socketPath))).toEqual(['data.sock']);
+    expect(fs.existsSync(place.socketPath)).toBe(true);
+    expect(fs.readdirSync(path.dirname(place.socketPath))).toEqual(['data.sock']);
   });
 
   it('a client that never sends its challenge hears nothing and is closed at the deadline', async () => {
@@ -199,8 +181,8 @@ describe.runIf(posix)('the owner proves it knows the command-line key', () => {
         { id: null, refused: 'bad-request', message: expect.any(String) },
       ]);
       expect(handled).toBe(0);
-      cleanups.pop();
-      cleanups.pop();
+      place.cleanups.pop();
+      place.cleanups.pop();
       await server.close();
     }
   });
@@ -208,8 +190,8 @@ describe.runIf(posix)('the owner proves it knows the command-line key', () => {
 
 /** A raw peer of the server that sends nothing of its own. */
 async function rawPeer() {
-  const socket = net.createConnection(socketPath);
-  cleanups.push(() => socket.destroy());
+  const socket = net.createConnection(place.socketPath);
+  place.cleanups.push(() => socket.destroy());
   let received = '';
   socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
   socket.on('error', () => {});
