@@ -13,7 +13,7 @@ import {
 } from '../../../src/main/command-line/command-server';
 import { readOrCreateCommandKey } from '../../../src/main/command-line/command-key';
 import { proofOf } from '../../../src/main/command-line/command-proof';
-import { useSocketPlace } from './socket-place';
+import { rawPeer, useSocketPlace } from './socket-place';
 
 // Real Unix sockets in a short private folder; Windows pipes are the same code past the bind.
 const posix = process.platform !== 'win32';
@@ -57,25 +57,6 @@ async function connect(): Promise<OwnerConnection> {
  * A raw peer, to write what the client never would and read the raw lines; it sends the challenge
  * first, as the client does, unless told not to.
  */
-async function rawPeer({ challenge = true } = {}) {
-  const socket = net.createConnection(place.socketPath);
-  place.cleanups.push(() => socket.destroy());
-  let received = '';
-  socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
-  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  socket.on('error', () => {});
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  if (challenge) socket.write(`{"proxyTray":1,"challenge":"${'c'.repeat(64)}"}\n`);
-  return {
-    socket,
-    closed,
-    lines: () =>
-      received
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as unknown),
-  };
-}
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -179,7 +160,7 @@ describe.runIf(posix)('the command channel', () => {
           return echo(channel, input);
         },
       });
-      const peer = await rawPeer();
+      const peer = await rawPeer(place);
       peer.socket.write(`${line}\n{"id":2,"channel":"plans:list"}\n`);
       await peer.closed;
       const [hello, refusal, ...rest] = peer.lines();
@@ -199,7 +180,7 @@ describe.runIf(posix)('the command channel', () => {
 
   it('a request line over 4 MiB is refused and the connection destroyed, before its end', async () => {
     await owned();
-    const peer = await rawPeer();
+    const peer = await rawPeer(place);
     peer.socket.write(`{"id":1,"channel":"x","input":"${'a'.repeat(4 * 1024 * 1024)}`);
     await peer.closed;
     expect(peer.lines()[1]).toEqual({
@@ -218,7 +199,7 @@ describe.runIf(posix)('the command channel', () => {
         return Promise.resolve({ ok: true, value: big });
       },
     });
-    const peer = await rawPeer();
+    const peer = await rawPeer(place);
     await expect.poll(() => peer.lines().length).toBe(1); // the hello
     peer.socket.pause();
     const requests = Array.from({ length: 200 }, (_, id) => `{"id":${id},"channel":"x"}\n`);
@@ -282,7 +263,7 @@ describe.runIf(posix)('the command channel', () => {
     held.resolve({ ok: true, value: 'late' });
     expect(await answer).toEqual({ result: { ok: true, value: 'late' } });
     // Then idle again: closed.
-    const peer = await rawPeer();
+    const peer = await rawPeer(place);
     await peer.closed;
     await expect(connection.call('x', 1)).rejects.toThrow('Proxy Tray closed the connection.');
   });

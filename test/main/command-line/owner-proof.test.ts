@@ -9,7 +9,7 @@ import {
   serveCommands,
   type ServeCommandsOptions,
 } from '../../../src/main/command-line/command-server';
-import { useSocketPlace } from './socket-place';
+import { jsonLines, rawPeer, useSocketPlace } from './socket-place';
 
 // Real Unix sockets; a Windows pipe is the same handshake past the bind, and a squatter there is
 // a plain server on the pipe's name, as here on the socket's.
@@ -64,11 +64,7 @@ async function squatter(hello: Record<string, unknown>): Promise<{ peers: Peer[]
     });
     peers.push({
       closed,
-      lines: () =>
-        received
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as unknown),
+      lines: () => jsonLines(received),
     });
     place.cleanups.push(() => socket.destroy());
   });
@@ -154,7 +150,7 @@ describe.runIf(posix)('the owner proves it knows the command-line key', () => {
 
   it('a client that never sends its challenge hears nothing and is closed at the deadline', async () => {
     await owned({ idleMs: 100 });
-    const peer = await rawPeer();
+    const peer = await rawPeer(place, { challenge: false });
     await peer.closed;
     expect(peer.lines()).toEqual([]);
   });
@@ -174,7 +170,7 @@ describe.runIf(posix)('the owner proves it knows the command-line key', () => {
           return Promise.resolve({ ok: true, value: null });
         },
       });
-      const peer = await rawPeer();
+      const peer = await rawPeer(place, { challenge: false });
       peer.socket.write(`${first}\n{"id":2,"channel":"plans:list"}\n`);
       await peer.closed;
       expect(peer.lines()).toEqual([
@@ -187,23 +183,3 @@ describe.runIf(posix)('the owner proves it knows the command-line key', () => {
     }
   });
 });
-
-/** A raw peer of the server that sends nothing of its own. */
-async function rawPeer() {
-  const socket = net.createConnection(place.socketPath);
-  place.cleanups.push(() => socket.destroy());
-  let received = '';
-  socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
-  socket.on('error', () => {});
-  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  return {
-    socket,
-    closed,
-    lines: () =>
-      received
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as unknown),
-  };
-}

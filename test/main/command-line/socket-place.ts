@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
@@ -36,4 +37,28 @@ export function useSocketPlace(prefix: string): SocketPlace {
     fs.rmSync(place.base, { recursive: true, force: true });
   });
   return place;
+}
+
+/** What a peer received: one JSON value a line. */
+export function jsonLines(received: string): unknown[] {
+  return received
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+/**
+ * A raw peer of the server at the place's socket: it sends the command line's challenge first
+ * (a fixed one) unless told not to, then whatever the test writes, and keeps all it receives.
+ */
+export async function rawPeer(place: SocketPlace, { challenge = true } = {}) {
+  const socket = net.createConnection(place.socketPath);
+  place.cleanups.push(() => socket.destroy());
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.on('error', () => {});
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  if (challenge) socket.write(`{"proxyTray":1,"challenge":"${'c'.repeat(64)}"}\n`);
+  return { socket, closed, lines: () => jsonLines(received) };
 }
