@@ -10,6 +10,7 @@ import type {
 import type { IpcResult } from '../../../src/shared/ipc/ipc-error';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
 import { startSignedIn, useMainProcess, valueOf } from './main-services-fixture';
+import { DESKTOP_ONLY_CHANNELS } from '../../support/desktop-channels';
 
 const server = useApiServer();
 const main = useMainProcess();
@@ -116,14 +117,7 @@ describe("the command line's channels", () => {
   it("serve the popup's channels but the desktop's own", async () => {
     const { command, counters } = await scripted();
     expect(valueOf(await command('plans:list')).plans?.length).toBeGreaterThan(0);
-    for (const channel of [
-      'popup:hide',
-      'app:quit',
-      'updates:restart',
-      'logs:open-folder',
-      'terminal-command:install',
-      'terminal-command:remove',
-    ]) {
+    for (const channel of DESKTOP_ONLY_CHANNELS) {
       expect(await dispatchCommand({} as never, channel, undefined)).toEqual({
         ok: false,
         error: { kind: 'invalid_request', message: `Unknown request "${channel}".` },

@@ -14,6 +14,7 @@ import { dispatchIpc } from '../../../src/main/ipc/ipc-dispatcher';
 import { MemoryVault } from '../../../src/main/session/memory-vault';
 import { startHarness, type Harness } from '../../../tools/preview/harness-server';
 import { useApiServer } from '../reference-service/use-api-server';
+import { DESKTOP_ONLY_CHANNELS } from '../../support/desktop-channels';
 
 const api = useApiServer();
 const rendererDir = fileURLToPath(new URL('../../../src/renderer', import.meta.url));
@@ -96,14 +97,7 @@ describe.runIf(process.platform !== 'win32')("the harness's command socket", () 
     const harness = await start();
     harness.services.settings.update({ commandLineAccess: true });
     const connection = await connect(harness);
-    for (const channel of [
-      'popup:hide',
-      'app:quit',
-      'updates:restart',
-      'logs:open-folder',
-      'terminal-command:install',
-      'terminal-command:remove',
-    ]) {
+    for (const channel of DESKTOP_ONLY_CHANNELS) {
       expect(await connection.call(channel, undefined)).toEqual({
         result: {
           ok: false,
