@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { makePrivateFolder, PRIVATE_FILE_MODE } from '../store/private-files';
-import { GROUP_AND_OTHER_BITS } from './socket-folder';
+import { makePrivateFolder, privacyProblem, PRIVATE_FILE_MODE } from '../store/private-files';
 
 /**
  * The command-line key: 32 random bytes only this user can read, in the data folder. The process
@@ -69,7 +68,8 @@ function readKey(file: string, platform: NodeJS.Platform): Buffer | undefined {
   }
   try {
     const stat = fs.fstatSync(fd);
-    const problem = platform === 'win32' ? undefined : keyFileProblem(stat);
+    const problem =
+      platform === 'win32' ? undefined : privacyProblem(stat, process.getuid?.() ?? -1, 'file');
     if (problem) throw keyError(file, `${problem}: ${REMOVE}`);
     const start = Buffer.alloc(KEY_READ_BYTES);
     const length = fs.readSync(fd, start, 0, start.length, 0);
@@ -82,15 +82,6 @@ function readKey(file: string, platform: NodeJS.Platform): Buffer | undefined {
 }
 
 const REMOVE = 'remove it, and Proxy Tray makes a new one.';
-
-function keyFileProblem(stat: fs.Stats): string | undefined {
-  if (!stat.isFile()) return 'is not a file';
-  if (stat.uid !== (process.getuid?.() ?? -1)) return 'belongs to another user';
-  if ((stat.mode & GROUP_AND_OTHER_BITS) !== 0) {
-    return `can be read by other users (mode ${(stat.mode & 0o777).toString(8)})`;
-  }
-  return undefined;
-}
 
 /** A key file that cannot be used: its message names the file and what to do, for the user. */
 export class CommandKeyError extends Error {

@@ -1,31 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-
-/** What the decision needs of `lstat`: a fake one stands for another user's folder in tests. */
-export interface FolderStat {
-  isDirectory(): boolean;
-  isSymbolicLink(): boolean;
-  uid: number;
-  mode: number;
-}
-
-/** The permission bits that let the group or others in. */
-export const GROUP_AND_OTHER_BITS = 0o077;
+import { privacyProblem, type EntryStat } from '../store/private-files';
 
 /**
  * Why the socket's folder must not be used, or undefined when it is private to `uid`. Another
  * local user is the attacker here: in /tmp they can make the folder first, or a symlink to theirs,
  * and read every request (and token) sent to a socket inside it.
  */
-export function folderProblem(folder: string, stat: FolderStat, uid: number): string | undefined {
-  const remove = `is not private to you: remove it, then try again.`;
-  if (stat.isSymbolicLink()) return `${folder} is a symbolic link and ${remove}`;
-  if (!stat.isDirectory()) return `${folder} is not a folder and ${remove}`;
-  if (stat.uid !== uid) return `${folder} belongs to another user and ${remove}`;
-  if ((stat.mode & GROUP_AND_OTHER_BITS) !== 0) {
-    return `${folder} can be opened by other users (mode ${(stat.mode & 0o777).toString(8)}) and ${remove}`;
-  }
-  return undefined;
+export function folderProblem(folder: string, stat: EntryStat, uid: number): string | undefined {
+  const problem = privacyProblem(stat, uid, 'folder');
+  return problem && `${folder} ${problem} and is not private to you: remove it, then try again.`;
 }
 
 /**

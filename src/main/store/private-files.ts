@@ -12,6 +12,36 @@ export const PRIVATE_FOLDER_MODE = 0o700;
 /** The permission bits that let the group or others in. */
 const GROUP_AND_OTHER_BITS = 0o077;
 
+/** What the privacy check needs of `lstat` or `fstat`: a fake one stands for another user's. */
+export interface EntryStat {
+  isDirectory(): boolean;
+  isFile(): boolean;
+  isSymbolicLink(): boolean;
+  uid: number;
+  mode: number;
+}
+
+/**
+ * Why a folder or file made to hold secrets must not be trusted, or undefined when it is `uid`'s
+ * alone: a link (to someone else's, maybe), not the kind expected, another user's, or open to the
+ * group or others. Said as the end of a sentence that names it. Another local user is the attacker
+ * here: where they can write (/tmp), they can make the entry first.
+ */
+export function privacyProblem(
+  stat: EntryStat,
+  uid: number,
+  kind: 'folder' | 'file',
+): string | undefined {
+  if (stat.isSymbolicLink()) return 'is a symbolic link';
+  if (!(kind === 'folder' ? stat.isDirectory() : stat.isFile())) return `is not a ${kind}`;
+  if (stat.uid !== uid) return 'belongs to another user';
+  if ((stat.mode & GROUP_AND_OTHER_BITS) !== 0) {
+    const access = kind === 'folder' ? 'opened' : 'read';
+    return `can be ${access} by other users (mode ${(stat.mode & 0o777).toString(8)})`;
+  }
+  return undefined;
+}
+
 /**
  * Creates the data folder (and any missing parent) for the user alone, and tightens it when it
  * exists already and lets others in (made by an older version, by hand, or by a library that does

@@ -2,11 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ensureSocketFolder,
-  folderProblem,
-  type FolderStat,
-} from '../../../src/main/command-line/socket-folder';
+import { ensureSocketFolder, folderProblem } from '../../../src/main/command-line/socket-folder';
+import type { EntryStat } from '../../../src/main/store/private-files';
 
 const uid = process.getuid?.() ?? 0;
 let base = '';
@@ -15,9 +12,10 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
 
-function stat(overrides: Partial<FolderStat>): FolderStat {
+function stat(overrides: Partial<EntryStat>): EntryStat {
   return {
     isDirectory: () => true,
+    isFile: () => false,
     isSymbolicLink: () => false,
     uid,
     mode: 0o40700,
