@@ -7,41 +7,14 @@ import {
   connectToOwner,
   type OwnerConnection,
 } from '../../../src/main/command-line/command-client';
-import {
-  serveCommands,
-  type ServeCommandsOptions,
-} from '../../../src/main/command-line/command-server';
 import { readOrCreateCommandKey } from '../../../src/main/command-line/command-key';
 import { proofOf } from '../../../src/main/command-line/command-proof';
-import { rawPeer, useSocketPlace } from './socket-place';
+import { echo, ownedAt, rawPeer, serveAt, useSocketPlace } from './socket-place';
 
 // Real Unix sockets in a short private folder; Windows pipes are the same code past the bind.
 const posix = process.platform !== 'win32';
 
 const place = useSocketPlace('pt-chan-');
-
-function echo(channel: string, input: unknown): Promise<IpcResult<unknown>> {
-  return Promise.resolve({ ok: true, value: { channel, input } });
-}
-
-async function serve(options: Partial<ServeCommandsOptions> = {}) {
-  const outcome = await serveCommands({
-    path: place.socketPath,
-    keyFile: place.keyFile,
-    owner: 'app',
-    access: () => true,
-    handle: echo,
-    ...options,
-  });
-  if (outcome.kind === 'owner') place.cleanups.push(() => outcome.close());
-  return outcome;
-}
-
-async function owned(options: Partial<ServeCommandsOptions> = {}) {
-  const outcome = await serve(options);
-  if (outcome.kind !== 'owner') throw new Error('Expected to own the socket');
-  return outcome;
-}
 
 async function connect(): Promise<OwnerConnection> {
   const connection = await connectToOwner(place.socketPath, {
@@ -66,7 +39,7 @@ function deferred<T>() {
 
 describe.runIf(posix)('the command channel', () => {
   it('says hello first: who owns the data, its pid, whether access is on', async () => {
-    await owned({ owner: 'command-line', access: () => false });
+    await ownedAt(place, { owner: 'command-line', access: () => false });
     const connection = await connect();
     expect(connection.hello).toEqual({
       proxyTray: 1,
@@ -78,7 +51,7 @@ describe.runIf(posix)('the command channel', () => {
 
   it('answers several calls on one connection, out of order, each to its own caller', async () => {
     const held = new Map<string, ReturnType<typeof deferred<IpcResult<unknown>>>>();
-    await owned({
+    await ownedAt(place, {
       handle: (channel) => {
         const answer = deferred<IpcResult<unknown>>();
         held.set(channel, answer);
@@ -108,7 +81,7 @@ describe.runIf(posix)('the command channel', () => {
   });
 
   it('passes the channel and input to the handler as sent', async () => {
-    await owned();
+    await ownedAt(place);
     const connection = await connect();
     expect(await connection.call('labels:set', { proxyId: 'p1', label: 'Zürich 🦊' })).toEqual({
       result: {
@@ -121,7 +94,7 @@ describe.runIf(posix)('the command channel', () => {
   it('refuses every call while access is off, and the setting applies at once both ways', async () => {
     let access = false;
     const handled: string[] = [];
-    await owned({
+    await ownedAt(place, {
       access: () => access,
       handle: (channel, input) => {
         handled.push(channel);
@@ -138,7 +111,7 @@ describe.runIf(posix)('the command channel', () => {
   });
 
   it('a handler that throws answers an internal error, and the connection goes on', async () => {
-    await owned({ handle: () => Promise.reject(new Error('secret detail')) });
+    await ownedAt(place, { handle: () => Promise.reject(new Error('secret detail')) });
     const connection = await connect();
     const answer = await connection.call('plans:list', undefined);
     expect(answer).toEqual({
@@ -154,7 +127,7 @@ describe.runIf(posix)('the command channel', () => {
     const bad = ['{nope', '{"id":-1,"channel":"plans:list"}', '{"id":1,"channel":"x","extra":1}'];
     for (const line of bad) {
       let handled = 0;
-      const server = await owned({
+      const server = await ownedAt(place, {
         handle: (channel, input) => {
           handled += 1;
           return echo(channel, input);
@@ -179,7 +152,7 @@ describe.runIf(posix)('the command channel', () => {
   });
 
   it('a request line over 4 MiB is refused and the connection destroyed, before its end', async () => {
-    await owned();
+    await ownedAt(place);
     const peer = await rawPeer(place);
     peer.socket.write(`{"id":1,"channel":"x","input":"${'a'.repeat(4 * 1024 * 1024)}`);
     await peer.closed;
@@ -193,7 +166,7 @@ describe.runIf(posix)('the command channel', () => {
   it('stops reading the requests of a peer that does not read its answers, until it does', async () => {
     let handled = 0;
     const big = 'x'.repeat(1024 * 1024);
-    await owned({
+    await ownedAt(place, {
       handle: () => {
         handled += 1;
         return Promise.resolve({ ok: true, value: big });
@@ -214,7 +187,7 @@ describe.runIf(posix)('the command channel', () => {
 
   it('runs at most 32 requests of one connection at once; the next start as those end', async () => {
     const held: ((result: IpcResult<unknown>) => void)[] = [];
-    await owned({ handle: () => new Promise((resolve) => held.push(resolve)) });
+    await ownedAt(place, { handle: () => new Promise((resolve) => held.push(resolve)) });
     const connection = await connect();
     const answers = Array.from({ length: 40 }, (_, index) => connection.call('x', index));
     await expect.poll(() => held.length).toBe(32);
@@ -228,7 +201,7 @@ describe.runIf(posix)('the command channel', () => {
   });
 
   it('holds 16 connections at once: the 17th is destroyed at once', async () => {
-    await owned();
+    await ownedAt(place);
     const connections = [];
     for (let index = 0; index < 16; index += 1) connections.push(await connect());
     await expect(
@@ -252,7 +225,7 @@ describe.runIf(posix)('the command channel', () => {
   it('closes a connection idle past the deadline, never one with a request in flight', async () => {
     const held = deferred<IpcResult<unknown>>();
     let calls = 0;
-    await owned({
+    await ownedAt(place, {
       idleMs: 100,
       handle: () => (++calls === 1 ? held.promise : echo('x', 1)),
     });
@@ -269,7 +242,7 @@ describe.runIf(posix)('the command channel', () => {
   });
 
   it('rejects the calls in flight when the server goes away', async () => {
-    const server = await owned({ handle: () => new Promise(() => {}) });
+    const server = await ownedAt(place, { handle: () => new Promise(() => {}) });
     const connection = await connect();
     const pending = connection.call('plans:list', undefined);
     await server.close();
@@ -288,13 +261,13 @@ describe.runIf(posix)('the command channel', () => {
 
   it('takes over a socket file a crash left', async () => {
     await leaveStaleSocketFile();
-    await owned();
+    await ownedAt(place);
     expect((await connect()).hello.owner).toBe('app');
   });
 
   it('a live owner keeps the socket: the second is told who holds it', async () => {
-    await owned({ owner: 'command-line' });
-    expect(await serve({ owner: 'app' })).toEqual({
+    await ownedAt(place, { owner: 'command-line' });
+    expect(await serveAt(place, { owner: 'app' })).toEqual({
       kind: 'taken',
       owner: { proxyTray: 1, owner: 'command-line', pid: process.pid, access: true },
     });
@@ -305,15 +278,15 @@ describe.runIf(posix)('the command channel', () => {
   });
 
   it('makes the socket 0600 in a 0700 folder', async () => {
-    await owned();
+    await ownedAt(place);
     expect(fs.statSync(place.socketPath).mode & 0o777).toBe(0o600);
     expect(fs.statSync(path.dirname(place.socketPath)).mode & 0o777).toBe(0o700);
   });
 
   it('close removes its own socket file, never a newer owner’s', async () => {
-    const first = await owned();
+    const first = await ownedAt(place);
     fs.rmSync(place.socketPath);
-    const second = await owned({ owner: 'command-line' });
+    const second = await ownedAt(place, { owner: 'command-line' });
     await first.close();
     expect((await connect()).hello.owner).toBe('command-line');
     await second.close();
@@ -323,11 +296,11 @@ describe.runIf(posix)('the command channel', () => {
   it('refuses a socket folder others can open, and serves nothing', async () => {
     fs.mkdirSync(path.dirname(place.socketPath), { mode: 0o777 });
     fs.chmodSync(path.dirname(place.socketPath), 0o777);
-    await expect(serve()).rejects.toThrow(/can be opened by other users .*: remove it/);
+    await expect(serveAt(place)).rejects.toThrow(/can be opened by other users .*: remove it/);
   });
 
   it('the client sends nothing to a socket in a folder others can open: it may not be ours', async () => {
-    const server = await owned();
+    const server = await ownedAt(place);
     fs.chmodSync(path.dirname(place.socketPath), 0o755);
     await expect(
       connectToOwner(place.socketPath, { timeoutMs: 5_000, keyFile: place.keyFile }),
@@ -355,7 +328,7 @@ describe.runIf(posix)('the command channel', () => {
       connectToOwner(place.socketPath, { timeoutMs: 5_000, keyFile: place.keyFile }),
     ).rejects.toThrow('The socket does not speak Proxy Tray.');
     // And a server that finds it there does not remove it: it is not ours to.
-    await expect(serve()).rejects.toThrow(
+    await expect(serveAt(place)).rejects.toThrow(
       `Command-line access is unavailable: something else holds ${place.socketPath}.`,
     );
     expect(fs.existsSync(place.socketPath)).toBe(true);

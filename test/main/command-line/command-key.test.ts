@@ -8,20 +8,9 @@ import {
   commandKeyFile,
   readOrCreateCommandKey,
 } from '../../../src/main/command-line/command-key';
-import { serveCommands } from '../../../src/main/command-line/command-server';
-import { useSocketPlace } from './socket-place';
+import { ownedAt, serveAt, useSocketPlace } from './socket-place';
 
 const place = useSocketPlace('pt-key-');
-
-function serve() {
-  return serveCommands({
-    path: place.socketPath,
-    keyFile: place.keyFile,
-    owner: 'app',
-    access: () => true,
-    handle: () => Promise.resolve({ ok: true, value: null }),
-  });
-}
 
 /** A good key, as a file elsewhere: what a symbolic link in the data folder points to. */
 function keyElsewhere(): string {
@@ -43,8 +32,7 @@ describe.runIf(process.platform !== 'win32')('the command-line key file', () => 
 
   it('made by the server, read by the client; made by the client, read by the server', async () => {
     // The server first: it makes the key, the client's check passes with it.
-    const served = await serve();
-    if (served.kind !== 'owner') throw new Error('Expected to own the socket');
+    const served = await ownedAt(place);
     const made = fs.readFileSync(place.keyFile, 'utf8');
     const connection = await connectToOwner(place.socketPath, {
       timeoutMs: 5_000,
@@ -58,9 +46,7 @@ describe.runIf(process.platform !== 'win32')('the command-line key file', () => 
     // The client first (a squatter answered it, say): the server then proves the client's key.
     fs.rmSync(place.dataDir, { recursive: true });
     const client = readOrCreateCommandKey(place.keyFile);
-    const again = await serve();
-    if (again.kind !== 'owner') throw new Error('Expected to own the socket');
-    place.cleanups.push(() => again.close());
+    await ownedAt(place);
     const second = await connectToOwner(place.socketPath, {
       timeoutMs: 5_000,
       keyFile: place.keyFile,
@@ -75,7 +61,7 @@ describe.runIf(process.platform !== 'win32')('the command-line key file', () => 
     fs.symlinkSync(keyElsewhere(), place.keyFile);
     const refusal = `Proxy Tray's command-line key ${place.keyFile} is a symbolic link: remove it, and Proxy Tray makes a new one.`;
     expect(() => readOrCreateCommandKey(place.keyFile)).toThrow(refusal);
-    await expect(serve()).rejects.toThrow(refusal);
+    await expect(serveAt(place)).rejects.toThrow(refusal);
     expect(fs.existsSync(place.socketPath)).toBe(false);
   });
 

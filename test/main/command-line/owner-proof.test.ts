@@ -5,31 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { connectToOwner } from '../../../src/main/command-line/command-client';
 import { readOrCreateCommandKey } from '../../../src/main/command-line/command-key';
 import { proofOf } from '../../../src/main/command-line/command-proof';
-import {
-  serveCommands,
-  type ServeCommandsOptions,
-} from '../../../src/main/command-line/command-server';
-import { jsonLines, rawPeer, useSocketPlace } from './socket-place';
+import { jsonLines, ownedAt, rawPeer, useSocketPlace } from './socket-place';
 
 // Real Unix sockets; a Windows pipe is the same handshake past the bind, and a squatter there is
 // a plain server on the pipe's name, as here on the socket's.
 const posix = process.platform !== 'win32';
 
 const place = useSocketPlace('pt-proof-');
-
-async function owned(options: Partial<ServeCommandsOptions> = {}) {
-  const outcome = await serveCommands({
-    path: place.socketPath,
-    keyFile: place.keyFile,
-    owner: 'app',
-    access: () => true,
-    handle: (channel, input) => Promise.resolve({ ok: true, value: { channel, input } }),
-    ...options,
-  });
-  if (outcome.kind !== 'owner') throw new Error('Expected to own the socket');
-  place.cleanups.push(() => outcome.close());
-  return outcome;
-}
 
 /** What one peer of a server received, line by line, and when it is gone. */
 interface Peer {
@@ -81,7 +63,7 @@ function notProxyTray(): string {
 
 describe.runIf(posix)('the owner proves it knows the command-line key', () => {
   it('the real pair: the client checks the proof and gets the hello', async () => {
-    await owned({ owner: 'command-line' });
+    await ownedAt(place, { owner: 'command-line' });
     const connection = await connectToOwner(place.socketPath, {
       timeoutMs: 5_000,
       keyFile: place.keyFile,
@@ -100,7 +82,7 @@ describe.runIf(posix)('the owner proves it knows the command-line key', () => {
   });
 
   it('the server says nothing before the challenge, and answers it with the HMAC of the key', async () => {
-    await owned();
+    await ownedAt(place);
     const challenge = 'ab'.repeat(32);
     const proof = await proofFromRealServer(challenge);
     expect(proof).toBe(proofOf(readOrCreateCommandKey(place.keyFile), challenge));
@@ -115,7 +97,7 @@ describe.runIf(posix)('the owner proves it knows the command-line key', () => {
     [
       "a proof replayed from the real server's answer to another challenge",
       async () => {
-        const real = await owned();
+        const real = await ownedAt(place);
         const proof = await proofFromRealServer('0'.repeat(64));
         await real.close();
         return { ...HELLO, pid: process.pid, proof };
@@ -139,7 +121,7 @@ describe.runIf(posix)('the owner proves it knows the command-line key', () => {
 
   it('a server finds a squatter on the name: it leaves it, and says command-line access is unavailable', async () => {
     const { peers } = await squatter({ ...HELLO, proof: '0'.repeat(64) });
-    await expect(owned()).rejects.toThrow(
+    await expect(ownedAt(place)).rejects.toThrow(
       `Command-line access is unavailable: something else holds ${place.socketPath}. ${notProxyTray()}`,
     );
     // Not taken for a live owner to wait for, and not removed as a file a crash left.
@@ -149,7 +131,7 @@ describe.runIf(posix)('the owner proves it knows the command-line key', () => {
   });
 
   it('a client that never sends its challenge hears nothing and is closed at the deadline', async () => {
-    await owned({ idleMs: 100 });
+    await ownedAt(place, { idleMs: 100 });
     const peer = await rawPeer(place, { challenge: false });
     await peer.closed;
     expect(peer.lines()).toEqual([]);
@@ -164,7 +146,7 @@ describe.runIf(posix)('the owner proves it knows the command-line key', () => {
       'not json',
     ]) {
       let handled = 0;
-      const server = await owned({
+      const server = await ownedAt(place, {
         handle: () => {
           handled += 1;
           return Promise.resolve({ ok: true, value: null });

@@ -4,6 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { commandKeyFile } from '../../../src/main/command-line/command-key';
+import {
+  serveCommands,
+  type ServeCommandsOptions,
+} from '../../../src/main/command-line/command-server';
+import type { IpcResult } from '../../../src/shared/ipc/ipc-error';
 import { openFds } from '../../support/open-fds';
 
 /** A test's own folder, with the socket's, the data folder's and the key's paths in it. */
@@ -61,4 +66,33 @@ export async function rawPeer(place: SocketPlace, { challenge = true } = {}) {
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   if (challenge) socket.write(`{"proxyTray":1,"challenge":"${'c'.repeat(64)}"}\n`);
   return { socket, closed, lines: () => jsonLines(received) };
+}
+
+/** A call's answer that says what was asked: the channel and the input, back. */
+export function echo(channel: string, input: unknown): Promise<IpcResult<unknown>> {
+  return Promise.resolve({ ok: true, value: { channel, input } });
+}
+
+/**
+ * The command server at the place's socket, as the app serves it (access on, each call echoed
+ * unless the test says otherwise); closed at the end of the test when it came to own the socket.
+ */
+export async function serveAt(place: SocketPlace, options: Partial<ServeCommandsOptions> = {}) {
+  const outcome = await serveCommands({
+    path: place.socketPath,
+    keyFile: place.keyFile,
+    owner: 'app',
+    access: () => true,
+    handle: echo,
+    ...options,
+  });
+  if (outcome.kind === 'owner') place.cleanups.push(() => outcome.close());
+  return outcome;
+}
+
+/** serveAt, which must come to own the socket. */
+export async function ownedAt(place: SocketPlace, options: Partial<ServeCommandsOptions> = {}) {
+  const outcome = await serveAt(place, options);
+  if (outcome.kind !== 'owner') throw new Error('Expected to own the socket');
+  return outcome;
 }
