@@ -35,19 +35,7 @@ export function harnessTerminalCommand(dataDir: string): {
   };
   mkdirSync(dirname(control.targetPath), { recursive: true });
   writeFileSync(control.targetPath, '#!/bin/sh\necho "proxy-tray (preview)"\n', { mode: 0o755 });
-  const linkFolder = dirname(control.linkPath);
-  const refused = (file: unknown): Promise<never> | undefined =>
-    control.folderOwnedByRoot && String(file).startsWith(linkFolder)
-      ? Promise.reject(Object.assign(new Error('Permission denied'), { code: 'EACCES' }))
-      : undefined;
-  const fileSystem: LinkFileSystem = {
-    ...fs,
-    mkdir: ((file: string, options: { recursive: true }) =>
-      refused(file) ?? fs.mkdir(file, options)) as LinkFileSystem['mkdir'],
-    symlink: ((target: string, file: string) =>
-      refused(file) ?? fs.symlink(target, file)) as LinkFileSystem['symlink'],
-    unlink: ((file: string) => refused(file) ?? fs.unlink(file)) as LinkFileSystem['unlink'],
-  };
+  const fileSystem = refusedInFolder(dirname(control.linkPath), () => control.folderOwnedByRoot);
   return {
     control,
     options: {
@@ -62,5 +50,24 @@ export function harnessTerminalCommand(dataDir: string): {
           );
         }),
     },
+  };
+}
+
+/**
+ * Node's file system, but for what is made or removed in `folder` while `refused()` holds: the
+ * EACCES a folder owned by root gives this user (which a test run as root cannot make for real).
+ */
+export function refusedInFolder(folder: string, refused: () => boolean): LinkFileSystem {
+  const denied = (file: unknown): Promise<never> | undefined =>
+    refused() && String(file).startsWith(folder)
+      ? Promise.reject(Object.assign(new Error('Permission denied'), { code: 'EACCES' }))
+      : undefined;
+  return {
+    ...fs,
+    mkdir: ((file: string, options: { recursive: true }) =>
+      denied(file) ?? fs.mkdir(file, options)) as LinkFileSystem['mkdir'],
+    symlink: ((target: string, file: string) =>
+      denied(file) ?? fs.symlink(target, file)) as LinkFileSystem['symlink'],
+    unlink: ((file: string) => denied(file) ?? fs.unlink(file)) as LinkFileSystem['unlink'],
   };
 }

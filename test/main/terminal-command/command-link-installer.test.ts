@@ -11,6 +11,7 @@ import {
 } from '../../../src/main/terminal-command/command-link-installer';
 import type { LinkFileSystem } from '../../../src/main/terminal-command/link-file-system';
 import { AdministratorCancelledError } from '../../../src/main/terminal-command/osascript-administrator';
+import { refusedInFolder } from '../../../tools/preview/harness-terminal-command';
 
 let base = '';
 let linkPath = '';
@@ -39,20 +40,7 @@ function recordingAdministrator(answer: 'run' | 'cancel' | Error = 'run') {
 }
 
 /** A link folder owned by root, as /usr/local/bin often is: this user may not change it. */
-const deniedInLinkFolder = (): LinkFileSystem => {
-  const denied = (file: unknown) =>
-    String(file).startsWith(path.join(base, 'usr'))
-      ? Promise.reject(Object.assign(new Error('permission denied'), { code: 'EACCES' }))
-      : undefined;
-  return {
-    ...fsPromises,
-    mkdir: ((file: string, options: fs.MakeDirectoryOptions) =>
-      denied(file) ?? fsPromises.mkdir(file, options)) as LinkFileSystem['mkdir'],
-    symlink: ((target: string, file: string) =>
-      denied(file) ?? fsPromises.symlink(target, file)) as LinkFileSystem['symlink'],
-    unlink: ((file: string) => denied(file) ?? fsPromises.unlink(file)) as LinkFileSystem['unlink'],
-  };
-};
+const deniedInLinkFolder = () => refusedInFolder(path.join(base, 'usr'), () => true);
 
 function installer(options: Partial<CommandLinkInstallerOptions> = {}) {
   const administrator = recordingAdministrator();
