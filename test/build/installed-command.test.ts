@@ -9,6 +9,7 @@ import type { Configuration } from 'app-builder-lib';
 import { USER_PATH_COMMAND } from '../../src/cli/user-path/user-path-command';
 import { cliExecutableOf } from '../electron/support/smoke-app';
 import { loadCheckedConfig, PROJECT_DIR } from './electron-builder-setup';
+import { regExpText } from '../support/regexp-text';
 
 /**
  * `proxy-tray` on the PATH of an installed build: the .deb's scripts link /usr/bin/proxy-tray to
@@ -103,12 +104,12 @@ describe("the Windows installer: resources\\bin on the user's PATH", () => {
     const uninstall = text.slice(text.indexOf('!macro customUnInstall'));
     expect(install).toMatch(
       new RegExp(
-        `^!macro customInstall\\s+nsExec::ExecToLog '"${escaped(exe)}" ${USER_PATH_COMMAND} add'`,
+        `^!macro customInstall\\s+nsExec::ExecToLog '"${regExpText(exe)}" ${USER_PATH_COMMAND} add'`,
       ),
     );
     expect(uninstall).toMatch(
       new RegExp(
-        `^!macro customUnInstall\\s+\\$\\{ifNot\\} \\$\\{isUpdated\\}\\s+nsExec::ExecToLog '"${escaped(exe)}" ${USER_PATH_COMMAND} remove'`,
+        `^!macro customUnInstall\\s+\\$\\{ifNot\\} \\$\\{isUpdated\\}\\s+nsExec::ExecToLog '"${regExpText(exe)}" ${USER_PATH_COMMAND} remove'`,
       ),
     );
     for (const macro of [install, uninstall]) {
@@ -158,7 +159,3 @@ describe("the Windows installer: resources\\bin on the user's PATH", () => {
     },
   );
 });
-
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -10,6 +10,7 @@ import {
   searchBox,
   showProxy,
 } from './support/popup-ui';
+import { regExpText } from '../support/regexp-text';
 
 // Every plan of the demo account is a provider's gateway: one host:port, one username per proxy.
 test.use({ apiAccounts: [{ username: 'demo', plans: 6, proxiesPerPlan: 8, gatewayPlans: 6 }] });
@@ -49,7 +50,7 @@ test('a gateway’s proxies are named username @ host:port in rows, toasts, Pinn
   // The copy toast names it the same way.
   await row.getByRole('button', { name: `Copy ${name}`, exact: true }).click();
   await expect(
-    page.getByText(new RegExp(`^ip:port:username:password of ${escaped(name)} copied`)),
+    page.getByText(new RegExp(`^ip:port:username:password of ${regExpText(name)} copied`)),
   ).toBeVisible();
 
   // Pinned from its controls (the menus name it too), then Pinned & recent lists it by that name.
@@ -76,14 +77,10 @@ test('a gateway’s proxies are named username @ host:port in rows, toasts, Pinn
   const ports = page.getByRole('region', { name: 'Local ports', exact: true });
   await ports.getByRole('button', { name: /^1 local port/ }).click();
   const entry = ports.getByRole('listitem');
-  await expect(entry).toHaveAttribute('aria-label', new RegExp(` for ${escaped(name)}$`));
+  await expect(entry).toHaveAttribute('aria-label', new RegExp(` for ${regExpText(name)}$`));
   const title = entry.locator('bdi.title');
   await expect(title).toHaveText(name);
   expect(await overflowOf(title)).toBeLessThanOrEqual(0);
   const box = required(await title.boundingBox(), 'the local port’s name');
   expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
 });
-
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
 import { startScriptedUpstream, type ScriptedUpstream } from './raw-peers';
 import { rawSocksClient, socks5, socksExchange } from './socks-raw-clients';
+import { regExpText } from '../../support/regexp-text';
 
 /**
  * A SOCKS5 domain is written into an HTTP upstream's CONNECT line and Host header: the audit's
@@ -69,13 +70,11 @@ describe('a host name', () => {
     const connection = await upstream.connection(seen);
     await connection.waitFor('\r\n\r\n');
     expect(connection.received()).toMatch(
-      new RegExp(`^CONNECT ${escape(target)} HTTP/1\\.1\\r\\nHost: ${escape(target)}\\r\\n`),
+      new RegExp(
+        `^CONNECT ${regExpText(target)} HTTP/1\\.1\\r\\nHost: ${regExpText(target)}\\r\\n`,
+      ),
     );
     client.socket.destroy();
     connection.socket.destroy();
   });
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
