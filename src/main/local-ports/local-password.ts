@@ -21,9 +21,19 @@ export function passwordMatches(given: string, expected: string): boolean {
 
 /** The password of a `Basic` Proxy-Authorization header, or null when there is none. */
 export function basicPassword(header: string | undefined): string | null {
+  return basicLogin(header)?.password ?? null;
+}
+
+/** The username of a `Basic` Proxy-Authorization header, or null when there is none. */
+export function basicUsername(header: string | undefined): string | null {
+  return basicLogin(header)?.username ?? null;
+}
+
+function basicLogin(header: string | undefined): { username: string; password: string } | null {
   const match = /^basic\s+(\S+)\s*$/i.exec(header ?? '');
   if (!match?.[1]) return null;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  return colon < 0 ? null : decoded.slice(colon + 1);
+  if (colon < 0) return null;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }

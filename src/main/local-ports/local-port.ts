@@ -15,9 +15,10 @@ import { sniffProtocol } from './relay/sniff-protocol';
 import { SocketSet } from './relay/socket-set';
 import { serveSocks5 } from './relay/socks-side';
 import type { UpstreamProxy } from '../upstream/upstream-proxy';
+import { singleRoute, type Route } from './relay/route';
 
-export interface LocalPortOptions {
-  upstream: UpstreamProxy;
+/** A port's listener, whatever its connections go to. */
+export interface ListenerOptions {
   /** The port to listen on; 0 (the default) takes a free one. */
   port?: number;
   /** 127.0.0.1 (the default), ::1 or localhost; anything else is refused (`not_loopback`). */
@@ -36,6 +37,10 @@ export interface LocalPortOptions {
   maxConnections?: number;
   /** The app connections all ports share (default: the process's, connection-budget.ts). */
   budget?: ConnectionBudget;
+}
+
+export interface LocalPortOptions extends ListenerOptions {
+  upstream: UpstreamProxy;
 }
 
 /** A running local port. */
@@ -69,7 +74,14 @@ let processBudget: ConnectionBudget | null = null;
  * Rejects with a LocalPortError: `not_loopback` (before any socket is opened), `invalid_port`,
  * `port_in_use` (with a suggested free port) or `listen_failed`.
  */
-export async function startLocalPort(options: LocalPortOptions): Promise<LocalPort> {
+export function startLocalPort(options: LocalPortOptions): Promise<LocalPort> {
+  return startRoutedPort({ ...options, route: singleRoute({ ...options.upstream }) });
+}
+
+/** A port whose connections go where `route` says: a local port's upstream, or a pool's. */
+export async function startRoutedPort(
+  options: ListenerOptions & { route: Route },
+): Promise<LocalPort> {
   const host = loopbackBindAddress(options.bindHost);
   const requestedPort = options.port ?? 0;
   if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) {
@@ -81,7 +93,7 @@ export async function startLocalPort(options: LocalPortOptions): Promise<LocalPo
   const stats = new PortStats();
   const sockets = new SocketSet();
   const context: SideContext = {
-    upstream: { ...options.upstream },
+    route: options.route,
     localPassword: options.localPassword ?? null,
     stats,
     sockets,

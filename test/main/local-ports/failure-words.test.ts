@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectTarget } from '../../../src/main/local-ports/relay/http-connect';
-import { basicPassword } from '../../../src/main/local-ports/local-password';
+import { basicPassword, basicUsername } from '../../../src/main/local-ports/local-password';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
 import {
   upstreamFailureOf,
@@ -86,12 +86,16 @@ describe('connectTarget', () => {
   ])('%j', (target, expected) => expect(connectTarget(target)).toEqual(expected));
 });
 
-it('reads the password of a Basic header only', () => {
+it('reads the username and password of a Basic header only', () => {
   const encode = (pair: string) => `Basic ${Buffer.from(pair).toString('base64')}`;
   expect(basicPassword(encode('u:p:w'))).toBe('p:w');
   expect(basicPassword(encode('no-colon'))).toBeNull();
   expect(basicPassword('Bearer abc')).toBeNull();
   expect(basicPassword(undefined)).toBeNull();
+  expect(basicUsername(encode('session-7:p'))).toBe('session-7');
+  expect(basicUsername(encode(':p'))).toBe('');
+  expect(basicUsername(encode('no-colon'))).toBeNull();
+  expect(basicUsername('Basic')).toBeNull();
 });
 
 describe('the SOCKS5 side refuses what it does not do', () => {
@@ -112,8 +116,18 @@ describe('the SOCKS5 side refuses what it does not do', () => {
     return Buffer.concat(chunks);
   }
 
-  it('answers no acceptable method when no-auth is not offered', async () => {
-    expect([...(await exchange([[5, 1, 2]]))]).toEqual([5, 0xff]);
+  it('answers no acceptable method when neither no-auth nor a login is offered (GSSAPI only)', async () => {
+    expect([...(await exchange([[5, 1, 1]]))]).toEqual([5, 0xff]);
+  });
+
+  it('takes a login without a local password (any password), for a pool session', async () => {
+    const reply = await exchange([
+      [5, 1, 2],
+      [1, 1, 0x61, 1, 0x62],
+      [5, 1, 0, 1, 127, 0, 0, 1, 0, 80],
+    ]);
+    // Method username/password, login accepted, then the CONNECT's reply (its upstream is dead).
+    expect([...reply.subarray(0, 6)]).toEqual([5, 2, 1, 0, 5, 0x01]);
   });
 
   it('refuses BIND with "command not supported"', async () => {

@@ -16,6 +16,7 @@ const AT_ONCE = 100;
 const JUNK_AFTER = Buffer.from('GET / HTTP/1.1\r\nHost: example.com\r\n\r\n'.repeat(4));
 const NO_AUTH = 0x00;
 const USERNAME_PASSWORD = 0x02;
+const GSSAPI = 0x01;
 const LOOPBACK: [number, number, number, number] = [127, 0, 0, 1];
 
 let open: LocalPort;
@@ -38,7 +39,7 @@ const REFUSALS = [
   {
     kind: 'no acceptable method',
     port: () => open,
-    request: socks5.greeting(USERNAME_PASSWORD),
+    request: socks5.greeting(GSSAPI),
     answer: [0x05, 0xff],
   },
   {

@@ -1,23 +1,26 @@
 import type { Socket } from 'node:net';
 import type { SideContext } from './side-context';
+import { openRoutedTunnel } from './routed-tunnel';
 import { upstreamFailureOf, type UpstreamFailure } from './upstream-failure';
-import { openUpstreamTunnel, type Destination } from './upstream-tunnel';
+import type { Destination } from './upstream-tunnel';
 
 /**
- * The tunnel an app asked for (HTTP CONNECT or SOCKS5), opened through the upstream. On failure
- * the port's stats keep why, in words, and `refuse` answers the app in its own protocol; null
- * then, as when the app went away while the tunnel was being opened (which is closed again).
+ * The tunnel an app asked for (HTTP CONNECT or SOCKS5), opened through the upstream its login
+ * (`username`, or null) binds it to. On failure the port's stats keep why, in words, and `refuse`
+ * answers the app in its own protocol; null then, as when the app went away while the tunnel was
+ * being opened (which is closed again).
  */
 export async function openAppTunnel(
   app: Socket,
   destination: Destination,
+  username: string | null,
   context: SideContext,
   refuse: (failure: UpstreamFailure) => void,
 ): Promise<Socket | null> {
   let upstream: Socket;
   try {
-    upstream = await openUpstreamTunnel(
-      context.upstream,
+    upstream = await openRoutedTunnel(
+      context.route.bind(username),
       destination,
       context.sockets,
       context.tunnelTimeoutMs,

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { openAppTunnel } from './app-tunnel';
 import { closeAfterReply } from './close-after-reply';
 import { isHostName } from './host-name';
+import { basicUsername } from '../local-password';
 import {
   localAnswer,
   localLoginAccepted,
@@ -43,7 +44,8 @@ export async function serveHttpConnect(
     closeAfterReply(socket, localAnswer(400, 'The CONNECT target is not host:port.'));
     return;
   }
-  const upstream = await openAppTunnel(socket, destination, context, (failure) =>
+  const username = basicUsername(request.proxyAuthorization);
+  const upstream = await openAppTunnel(socket, destination, username, context, (failure) =>
     closeAfterReply(socket, upstreamFailureAnswer(failure)),
   );
   if (!upstream) return;

@@ -26,6 +26,8 @@ import type { SideContext } from './side-context';
 import { splice } from './splice';
 import { strictParser, type StrictHttpParser } from './strict-http-parser';
 import { upstreamProxyAuthorization } from '../../upstream/upstream-proxy';
+import { basicUsername } from '../local-password';
+import type { Binding } from './route';
 import { upstreamFailureOf, upstreamFailures, type UpstreamFailure } from './upstream-failure';
 
 // Heads are decoded byte for byte (latin1) and written back the same way: http-parser-js's
@@ -46,6 +48,19 @@ interface HeadInfo extends ParsedHead {
 const SKIP_BODY = 1;
 /** A head callback's answer to http-parser-js: stop after this head; what follows is not HTTP. */
 const STOP_AFTER_HEAD = 2;
+
+/**
+ * What goes upstream: bytes as they are, or a head that ends with the upstream's login (rendered
+ * again for another upstream when a pool moves the connection).
+ */
+type Outgoing = Buffer | string | ((proxyAuthorization: string) => Buffer | string);
+
+/**
+ * The most of what was written to a new upstream connection that is kept until its first answer,
+ * to send again through another upstream if this one turns out dead (refused, or 407). A request
+ * with a longer body is not moved: it fails with the upstream, as it would through a single port.
+ */
+const MAX_HELD_BYTES = 64 * 1024;
 
 /** A request sent upstream whose final answer has not all come back. */
 interface Awaited {
@@ -72,6 +87,13 @@ interface Awaited {
  * CONNECT is relayed the same way, on an upstream connection of its own, and once the upstream
  * has opened the tunnel its bytes pass as they are (the same reused read buffers), as do those of
  * an Upgrade request once answered.
+ *
+ * Each app connection's upstream is the one its route binds it to (route.ts): a local port's one
+ * upstream, or a pool's choice, kept for the connection's life. Until a new upstream connection
+ * has answered, what was written to it is held (`MAX_HELD_BYTES`): if it could not be reached, or
+ * refused our login (a 407: the request went nowhere), a pool moves the connection to another
+ * upstream and the held bytes go there. Nothing is sent again once an upstream has read a request
+ * it may have forwarded.
  *
  * What the relay answers itself: a missing local login (407, asked in the local realm), a
  * request it cannot forward (400), an upstream that refused our login (502 with the words: its
@@ -107,16 +129,19 @@ class HttpRelay {
   private stoppedReading: ((rest: Buffer) => void) | null = null;
   /** What to do once every awaited answer has reached the app. */
   private afterAnswers: (() => void) | null = null;
-  private readonly proxyAuthorization: string;
+  /** The app connection's way out, bound at its first request (by the login it gave). */
+  private binding: Binding | null = null;
+  /** The login of the upstream the current connection goes to (built once per connection). */
+  private proxyAuthorization = '';
+  /** What went to the current upstream connection before its first answer, or null (see above). */
+  private held: Outgoing[] | null = null;
+  private heldBytes = 0;
 
   constructor(
     private readonly app: Socket,
     private readonly context: SideContext,
     private readonly deadlines: ConnectionDeadlines,
-  ) {
-    // Built once per connection, not per request.
-    this.proxyAuthorization = upstreamProxyAuthorization(context.upstream);
-  }
+  ) {}
 
   start(): void {
     const parser = this.requests;
@@ -157,6 +182,7 @@ class HttpRelay {
     if (!localLoginAccepted(authorization, this.context.localPassword)) {
       return this.answerAndClose(localLoginRequired());
     }
+    this.binding ??= this.context.route.bind(basicUsername(authorization));
     if (method === 'CONNECT') return this.sendConnect(info.url);
     if (!isAbsoluteTarget(info.url)) {
       return this.answerAndClose(
@@ -169,11 +195,12 @@ class HttpRelay {
         localAnswer(400, "The request's length is not plain: one Content-Length or chunked."),
       );
     }
-    const head = requestHead(method, info.url, info, framing, this.proxyAuthorization);
-    if (head === null || info.versionMajor !== 1) {
+    const head = (proxyAuthorization: string) =>
+      requestHead(method, info.url, info, framing, proxyAuthorization);
+    if (head('') === null || info.versionMajor !== 1) {
       return this.answerAndClose(localAnswer(400, 'The request could not be forwarded as it is.'));
     }
-    this.toUpstream(head);
+    this.toUpstream((proxyAuthorization) => head(proxyAuthorization) as Buffer);
     this.awaiting.push({ method, opensTunnel: info.upgrade });
     this.requestChunked = framing.kind === 'chunked';
     return info.upgrade ? this.holdForTunnel() : undefined;
@@ -197,7 +224,7 @@ class HttpRelay {
         this.upstream?.destroy();
         this.upstream = null;
         this.awaiting.push({ method: 'CONNECT', opensTunnel: true });
-        this.toUpstream(connectHead(destination, this.proxyAuthorization));
+        this.toUpstream((proxyAuthorization) => connectHead(destination, proxyAuthorization));
       });
     });
   }
@@ -249,9 +276,19 @@ class HttpRelay {
     else this.afterAnswers = then;
   }
 
-  /** Writes to the upstream, opening a connection if there is none (the last one may have closed). */
-  private toUpstream(data: Buffer | string): void {
+  /**
+   * Writes to the upstream, opening a connection if there is none (the last one may have closed,
+   * or this is the first request); nothing when no upstream could be chosen (the app was told).
+   */
+  private toUpstream(piece: Outgoing): void {
     const upstream = this.upstream ?? this.openUpstream();
+    if (upstream === null) return;
+    const data = typeof piece === 'function' ? piece(this.proxyAuthorization) : piece;
+    if (this.held !== null) {
+      this.heldBytes += data.length;
+      if (this.heldBytes > MAX_HELD_BYTES) this.held = null;
+      else this.held.push(piece);
+    }
     if (!upstream.write(data)) this.holdWhileDraining(this.app, upstream);
   }
 
@@ -270,8 +307,19 @@ class HttpRelay {
     });
   }
 
-  private openUpstream(): Socket {
-    const { upstream: proxy, sockets, tunnelTimeoutMs } = this.context;
+  private openUpstream(): Socket | null {
+    const { sockets, tunnelTimeoutMs } = this.context;
+    const binding = (this.binding ??= this.context.route.bind(null));
+    const proxy = binding.choose();
+    if (proxy === null) {
+      this.upstreamBroke(null, upstreamFailures.noUpstream());
+      return null;
+    }
+    this.proxyAuthorization = upstreamProxyAuthorization(proxy);
+    this.held = [];
+    this.heldBytes = 0;
+    const began = performance.now();
+    let connected = false;
     let failure: UpstreamFailure | null = null;
     // Always true: backpressure pauses the socket itself (holdWhileDraining), which a false here
     // would not do (Node only stops reading, and resume() would then not start it again).
@@ -307,6 +355,8 @@ class HttpRelay {
     });
     // The timeout covers connecting, and a CONNECT until its answer (onAnswerHead).
     socket.once('connect', () => {
+      connected = true;
+      binding.opened(socket, performance.now() - began);
       if (!this.awaiting.some((request) => request.method === 'CONNECT')) socket.setTimeout(0);
     });
     socket.on('error', (error) => {
@@ -319,7 +369,7 @@ class HttpRelay {
       answers.finish();
       if (endsHere) this.app.end();
     });
-    socket.once('close', () => this.upstreamClosed(socket, failure));
+    socket.once('close', () => this.upstreamClosed(socket, failure, connected));
     return socket;
   }
 
@@ -338,8 +388,11 @@ class HttpRelay {
     const request = this.awaiting[0];
     if (request === undefined) return this.upstreamBroke(socket, upstreamFailures.notHttp());
     if (info.statusCode === 407) {
+      // Our login refused: the request went nowhere, so it may go through another upstream.
+      if (this.moveElsewhere(socket, upstreamFailures.connectStatus(407))) return STOP_AFTER_HEAD;
       return this.upstreamBroke(socket, upstreamFailures.connectStatus(407));
     }
+    this.held = null;
     if (request.method === 'CONNECT') return this.connectAnswered(socket, info.statusCode);
     const framing = bodyFraming(info, 'response');
     // 101 only to a request that asked to switch protocols: the app would read what follows as
@@ -371,6 +424,10 @@ class HttpRelay {
   private connectAnswered(socket: Socket, status: number): number {
     socket.setTimeout(0);
     if (status < 200 || status > 299) {
+      // No byte of the app's has gone through: the tunnel may open through another upstream.
+      if (this.moveElsewhere(socket, upstreamFailures.connectStatus(status))) {
+        return STOP_AFTER_HEAD;
+      }
       return this.upstreamBroke(socket, upstreamFailures.connectStatus(status));
     }
     this.toApp('HTTP/1.1 200 Connection Established\r\n\r\n');
@@ -404,6 +461,13 @@ class HttpRelay {
       closeAfterReply(this.app);
       return;
     }
+    // "A new upstream for each plain HTTP request": the next request opens a new connection,
+    // through the upstream the route picks then.
+    if (this.binding?.perRequest && this.awaiting.length === 0) {
+      this.upstream = null;
+      this.binding.release();
+      socket.destroy();
+    }
     if (this.awaiting.length === 0 && this.afterAnswers) {
       const then = this.afterAnswers;
       this.afterAnswers = null;
@@ -422,21 +486,50 @@ class HttpRelay {
   }
 
   /** The upstream said something the relay cannot pass on: the app hears why, if it can. */
-  private upstreamBroke(socket: Socket, failure: UpstreamFailure): number {
+  private upstreamBroke(socket: Socket | null, failure: UpstreamFailure): number {
     this.context.stats.recordError(failure.message);
     this.failApp(upstreamFailureAnswer(failure));
-    socket.destroy();
+    socket?.destroy();
     return STOP_AFTER_HEAD;
   }
 
-  private upstreamClosed(socket: Socket, failure: UpstreamFailure | null): void {
+  private upstreamClosed(
+    socket: Socket,
+    failure: UpstreamFailure | null,
+    connected: boolean,
+  ): void {
     if (socket !== this.upstream) return;
-    this.upstream = null;
     // Closed while idle (its keep-alive ran out): the next request opens another connection.
-    if (this.awaiting.length === 0) return;
+    if (this.awaiting.length === 0) {
+      this.upstream = null;
+      return;
+    }
     const why = failure ?? upstreamFailures.closed();
+    // Never reached, or closed on a CONNECT it had not answered: nothing of the app's went through.
+    const unsent = !connected || this.awaiting[0]?.method === 'CONNECT';
+    if (unsent && this.moveElsewhere(socket, why)) return;
+    this.upstream = null;
     this.context.stats.recordError(why.message);
     this.failApp(upstreamFailureAnswer(why));
+  }
+
+  /**
+   * The current upstream failed before it answered anything: when the route moves the connection
+   * (a pool with another upstream to try), what was held goes to a new connection through it and
+   * true is answered. False when nothing was held (too much, or an answer already came) or the
+   * route keeps the connection where it is.
+   */
+  private moveElsewhere(socket: Socket, failure: UpstreamFailure): boolean {
+    const held = this.held;
+    if (held === null || this.answering || !this.binding?.failed(failure)) return false;
+    this.upstream = null;
+    socket.destroy();
+    this.held = null;
+    if (this.openUpstream() === null) return true;
+    // The app may be waiting for the dead connection to drain: it waits for the new one instead.
+    if (!this.stoppedReading) this.app.resume();
+    for (const piece of held) this.toUpstream(piece);
+    return true;
   }
 
   /** Stops at once, answers already due dropped: `answer`, or a cut if one is under way. */

@@ -12,6 +12,7 @@ import {
   localLoginAccepted,
 } from './local-answer';
 import type { SideContext } from './side-context';
+import { basicUsername } from '../local-password';
 import { UpstreamAgent } from './upstream-agent';
 
 /** The local HTTP side: what a connection is handed to once its first byte says HTTP. */
@@ -21,7 +22,7 @@ export interface HttpSide {
    * deadlines: each request head must be complete in time.
    */
   accept(socket: Socket, deadlines: ConnectionDeadlines): void;
-  /** Drops pooled upstream connections (the sockets themselves are in the SocketSet). */
+  /** Stops the HTTP server's checks (the sockets themselves are in the SocketSet). */
   close(): void;
 }
 
@@ -31,7 +32,7 @@ export interface HttpSide {
  * proxy would, which is what proxy-chain's Server does (below).
  */
 export function createHttpSide(context: SideContext, times: DeadlineTimes): HttpSide {
-  if (context.upstream.protocol === 'http') {
+  if (context.route.protocol === 'http') {
     return {
       accept: (socket, deadlines) => relayHttp(socket, context, deadlines),
       close: () => {},
@@ -49,7 +50,7 @@ export function createHttpSide(context: SideContext, times: DeadlineTimes): Http
  * says why).
  */
 function createProxyChainSide(context: SideContext, times: DeadlineTimes): HttpSide {
-  const agent = new UpstreamAgent(context);
+  const agents = new WeakMap<Socket, UpstreamAgent>();
   const server = new Server({ authRealm: LOCAL_REALM, verbose: false });
   const inner = server.server;
   const deadlinesOf = new WeakMap<Socket, ConnectionDeadlines>();
@@ -66,10 +67,28 @@ function createProxyChainSide(context: SideContext, times: DeadlineTimes): HttpS
   inner.emit('listening');
   const headComplete = ({ socket }: IncomingMessage) =>
     deadlinesOf.get(socket as Socket)?.handshakeDone();
-  server.prepareRequestFunction = (): PrepareRequestFunctionResult => ({
+  server.prepareRequestFunction = ({ request }): PrepareRequestFunctionResult => ({
     upstreamProxyUrl: null,
-    httpAgent: agent,
+    httpAgent: agentFor(request),
   });
+  /**
+   * The agent of the request's app connection, made at its first request with the upstream its
+   * login binds it to, and destroyed with the connection. With "a new upstream for each plain
+   * HTTP request", an agent for each request, bound anew, whose one tunnel closes after it.
+   */
+  function agentFor(request: IncomingMessage): UpstreamAgent {
+    const app = request.socket as Socket;
+    const kept = agents.get(app);
+    if (kept) return kept;
+    const agent = new UpstreamAgent(
+      context,
+      context.route.bind(basicUsername(request.headers['proxy-authorization'])),
+    );
+    if (agent.perRequest) return agent;
+    agents.set(app, agent);
+    app.once('close', () => agent.destroy());
+    return agent;
+  }
   // The local login is checked before proxy-chain sees a request, and a 407 goes out through
   // Node's response, in turn: proxy-chain writes its refusals straight to the socket, which lost
   // the answers still due to the requests pipelined before the refused one.
@@ -105,7 +124,6 @@ function createProxyChainSide(context: SideContext, times: DeadlineTimes): HttpS
       socket.resume();
     },
     close: () => {
-      agent.destroy();
       // Stops the checks 'listening' started (close() on a server that never listened does that
       // and reports it was not running, which is no news here).
       inner.close(() => {});

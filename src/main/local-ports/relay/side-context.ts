@@ -1,10 +1,11 @@
 import type { PortStats } from './port-stats';
+import type { Route } from './route';
 import type { SocketSet } from './socket-set';
-import type { UpstreamProxy } from '../../upstream/upstream-proxy';
 
 /** What both local sides (HTTP and SOCKS5) of one port share. */
 export interface SideContext {
-  readonly upstream: UpstreamProxy;
+  /** Where app connections go: one upstream, or a pool's. */
+  readonly route: Route;
   /** The password local apps must give, or null for none. */
   readonly localPassword: string | null;
   readonly stats: PortStats;

@@ -32,8 +32,12 @@ export async function serveSocks5(
     }
     // The app's part is done; the upstream has the tunnel timeout of its own.
     deadlines.handshakeDone();
-    const upstream = await openAppTunnel(socket, handshake.destination, context, (failure) =>
-      closeAfterReply(socket, socks5Reply(failure.socksReply)),
+    const upstream = await openAppTunnel(
+      socket,
+      handshake.destination,
+      handshake.username,
+      context,
+      (failure) => closeAfterReply(socket, socks5Reply(failure.socksReply)),
     );
     if (!upstream) return;
     socket.write(socks5Reply(0x00));

@@ -18,24 +18,29 @@ const DOMAIN = 0x03;
 const IPV6 = 0x04;
 
 /**
- * How a handshake ended: the destination the client asked for, or the last reply to send it
- * before closing the connection (the caller sends it with `closeAfterReply`, so that every
- * refusal is closed in one place).
+ * How a handshake ended: the destination the client asked for (with the username it logged in
+ * with, or null), or the last reply to send it before closing the connection (the caller sends it
+ * with `closeAfterReply`, so that every refusal is closed in one place).
  */
-export type Socks5Handshake = { destination: Destination } | { refusal: Buffer };
+export type Socks5Handshake =
+  { destination: Destination; username: string | null } | { refusal: Buffer };
 
 /**
- * The server's half of a SOCKS5 handshake (RFC 1928, and RFC 1929 when a local password is set):
- * greeting, method choice, optional login, then a CONNECT request to an IPv4 address, a domain
- * name or an IPv6 address. The replies that let the handshake go on (method, login accepted) are
- * written here; the reply to the CONNECT itself is the caller's (`socks5Reply`), once the upstream
- * has answered. Throws on bytes that are not SOCKS5 (the caller destroys the connection).
+ * The server's half of a SOCKS5 handshake (RFC 1928, and RFC 1929 when the client offers a login
+ * or a local password is set): greeting, method choice, optional login, then a CONNECT request to
+ * an IPv4 address, a domain name or an IPv6 address. The replies that let the handshake go on
+ * (method, login accepted) are written here; the reply to the CONNECT itself is the caller's
+ * (`socks5Reply`), once the upstream has answered. Throws on bytes that are not SOCKS5 (the
+ * caller destroys the connection).
+ *
+ * A client that offers username/password is asked for it even without a local password (any
+ * password is then accepted): its username may name a pool's session (`session-<id>`).
  *
  * Zero lengths, which RFC 1928/1929 do not allow but clients send, are answered rather than
  * waited on: no methods is no acceptable method; an empty username is any username (curl sends
- * one for `-U :password`); an empty password never matches. The request's reserved byte (RSV,
- * X'00') is not checked: it carries nothing we act on, and refusing a client over it would gain
- * nothing.
+ * one for `-U :password`); an empty password never matches a local password. The request's
+ * reserved byte (RSV, X'00') is not checked: it carries nothing we act on, and refusing a client
+ * over it would gain nothing.
  */
 export async function acceptSocks5(
   socket: Socket,
@@ -45,27 +50,39 @@ export async function acceptSocks5(
   if (version !== VERSION) throw new Error('Not a SOCKS5 greeting.');
   const methods = await readExactly(socket, methodCount ?? 0);
   // With a local password only username/password is offered: no-auth would bypass it.
-  const method = localPassword === null ? NO_AUTH : USERNAME_PASSWORD;
+  const method =
+    localPassword === null && !methods.includes(USERNAME_PASSWORD) ? NO_AUTH : USERNAME_PASSWORD;
   if (!methods.includes(method)) return { refusal: Buffer.from([VERSION, NO_ACCEPTABLE_METHOD]) };
   socket.write(Buffer.from([VERSION, method]));
-  if (localPassword !== null && !(await acceptLogin(socket, localPassword))) {
-    return { refusal: Buffer.from([LOGIN_VERSION, LOGIN_REFUSED]) };
+  let username: string | null = null;
+  if (method === USERNAME_PASSWORD) {
+    username = await acceptLogin(socket, localPassword);
+    if (username === null) return { refusal: Buffer.from([LOGIN_VERSION, LOGIN_REFUSED]) };
   }
-  return acceptRequest(socket);
+  const request = await acceptRequest(socket);
+  return 'refusal' in request ? request : { destination: request.destination, username };
 }
 
-/** RFC 1929: any username, the local password; true once the client has been told it is in. */
-async function acceptLogin(socket: Socket, localPassword: string): Promise<boolean> {
+/**
+ * RFC 1929: any username, and the local password if one is set; the username once the client
+ * has been told it is in, else null.
+ */
+async function acceptLogin(socket: Socket, localPassword: string | null): Promise<string | null> {
   const [loginVersion] = await readExactly(socket, 1);
   // Another version is another format: nothing after it can be read as a login.
-  if (loginVersion !== LOGIN_VERSION) return false;
+  if (loginVersion !== LOGIN_VERSION) return null;
   const [usernameLength] = await readExactly(socket, 1);
-  await readExactly(socket, usernameLength ?? 0);
+  const username = (await readExactly(socket, usernameLength ?? 0)).toString('utf8');
   const [passwordLength] = await readExactly(socket, 1);
   const password = (await readExactly(socket, passwordLength ?? 0)).toString('utf8');
-  if (password.length === 0 || !passwordMatches(password, localPassword)) return false;
+  if (
+    localPassword !== null &&
+    (password.length === 0 || !passwordMatches(password, localPassword))
+  ) {
+    return null;
+  }
   socket.write(Buffer.from([LOGIN_VERSION, LOGIN_ACCEPTED]));
-  return true;
+  return username;
 }
 
 /**
@@ -76,7 +93,9 @@ async function acceptLogin(socket: Socket, localPassword: string): Promise<boole
  * failure) would blame the port. Such a name would otherwise be written into the upstream's
  * CONNECT line and Host header.
  */
-async function acceptRequest(socket: Socket): Promise<Socks5Handshake> {
+async function acceptRequest(
+  socket: Socket,
+): Promise<{ destination: Destination } | { refusal: Buffer }> {
   const [requestVersion, command, , addressType] = await readExactly(socket, 4);
   if (requestVersion !== VERSION) throw new Error('Not a SOCKS5 request.');
   const host = await readAddress(socket, addressType ?? 0);

@@ -11,6 +11,7 @@ import { networkErrorOf } from '../../errors/network-error';
  * - `bad_answer`: what came back was not the protocol asked for.
  * - `bad_destination`: the destination could not be asked for (a host that would break a head);
  *   nothing was sent to the upstream.
+ * - `no_upstream`: a pool had no proxy left to try (all benched, or it has none).
  */
 export type UpstreamFailureKind =
   | 'auth_refused'
@@ -20,7 +21,8 @@ export type UpstreamFailureKind =
   | 'timeout'
   | 'target_refused'
   | 'bad_answer'
-  | 'bad_destination';
+  | 'bad_destination'
+  | 'no_upstream';
 
 /** SOCKS5 reply codes (RFC 1928 §6) a local SOCKS client is answered with. */
 export const SOCKS_REPLY = {
@@ -66,6 +68,8 @@ export const upstreamFailures = {
       status === 403 ? SOCKS_REPLY.notAllowed : SOCKS_REPLY.hostUnreachable,
     );
   },
+  noUpstream: () =>
+    new UpstreamFailure('no_upstream', 'no proxy of the pool could open the connection', 503),
   notHttp: () => new UpstreamFailure('bad_answer', 'the proxy did not answer as an HTTP proxy'),
   badDestination: () =>
     new UpstreamFailure(

@@ -1,0 +1,32 @@
+import type { Socket } from 'node:net';
+import type { Binding } from './route';
+import type { SocketSet } from './socket-set';
+import { upstreamFailureOf, upstreamFailures } from './upstream-failure';
+import { openUpstreamTunnel, type Destination } from './upstream-tunnel';
+
+/**
+ * A tunnel to `destination` through the app connection's upstream (`binding`): where opening fails
+ * by the upstream's fault before any byte of the app went through it, the route may move the
+ * connection to another upstream and this tries again (a pool's failover); otherwise the failure
+ * is thrown, in words (an UpstreamFailure).
+ */
+export async function openRoutedTunnel(
+  binding: Binding,
+  destination: Destination,
+  sockets: SocketSet,
+  timeoutMs: number,
+): Promise<Socket> {
+  for (;;) {
+    const upstream = binding.choose();
+    if (upstream === null) throw upstreamFailures.noUpstream();
+    const began = performance.now();
+    try {
+      const socket = await openUpstreamTunnel(upstream, destination, sockets, timeoutMs);
+      binding.opened(socket, performance.now() - began);
+      return socket;
+    } catch (error) {
+      const failure = upstreamFailureOf(error);
+      if (!binding.failed(failure)) throw failure;
+    }
+  }
+}
