@@ -307,12 +307,16 @@ class HttpRelay {
     });
   }
 
-  private openUpstream(): Socket | null {
+  /**
+   * Opens a connection to the upstream the binding chooses; null when it has none left, after the
+   * app was told why (`lastFailure`, the failure that moved it here, says more than "none").
+   */
+  private openUpstream(lastFailure: UpstreamFailure | null = null): Socket | null {
     const { sockets, tunnelTimeoutMs } = this.context;
     const binding = (this.binding ??= this.context.route.bind(null));
     const proxy = binding.choose();
     if (proxy === null) {
-      this.upstreamBroke(null, upstreamFailures.noUpstream());
+      this.upstreamBroke(null, lastFailure ?? upstreamFailures.noUpstream());
       return null;
     }
     this.proxyAuthorization = upstreamProxyAuthorization(proxy);
@@ -525,7 +529,7 @@ class HttpRelay {
     this.upstream = null;
     socket.destroy();
     this.held = null;
-    if (this.openUpstream() === null) return true;
+    if (this.openUpstream(failure) === null) return true;
     // The app may be waiting for the dead connection to drain: it waits for the new one instead.
     if (!this.stoppedReading) this.app.resume();
     for (const piece of held) this.toUpstream(piece);

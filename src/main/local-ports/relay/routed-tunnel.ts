@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { Binding } from './route';
 import type { SocketSet } from './socket-set';
-import { upstreamFailureOf, upstreamFailures } from './upstream-failure';
+import { upstreamFailureOf, upstreamFailures, type UpstreamFailure } from './upstream-failure';
 import { openUpstreamTunnel, type Destination } from './upstream-tunnel';
 
 /**
@@ -16,17 +16,19 @@ export async function openRoutedTunnel(
   sockets: SocketSet,
   timeoutMs: number,
 ): Promise<Socket> {
+  let last: UpstreamFailure | null = null;
   for (;;) {
     const upstream = binding.choose();
-    if (upstream === null) throw upstreamFailures.noUpstream();
+    // Every upstream tried: the app hears the last one's failure, which says more than "none".
+    if (upstream === null) throw last ?? upstreamFailures.noUpstream();
     const began = performance.now();
     try {
       const socket = await openUpstreamTunnel(upstream, destination, sockets, timeoutMs);
       binding.opened(socket, performance.now() - began);
       return socket;
     } catch (error) {
-      const failure = upstreamFailureOf(error);
-      if (!binding.failed(failure)) throw failure;
+      last = upstreamFailureOf(error);
+      if (!binding.failed(last)) throw last;
     }
   }
 }

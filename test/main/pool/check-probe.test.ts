@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkProbe } from '../../../src/main/pool/check-probe';
+import {
+  startExitEcho,
+  startUpstreamFleet,
+  type ExitEcho,
+  type UpstreamFleet,
+} from '../../../tools/local-network/upstream-fleet';
+
+let fleet: UpstreamFleet;
+let echo: ExitEcho;
+
+beforeAll(async () => {
+  [fleet, echo] = await Promise.all([
+    startUpstreamFleet(4, ['serve', 'refuse', 'hang', 'deny-login']),
+    startExitEcho(),
+  ]);
+});
+afterAll(() => Promise.all([fleet.close(), echo.close()]));
+
+const upstreamOf = (index: number, protocol: 'http' | 'socks5') => {
+  const upstream = fleet.upstreams[index];
+  if (!upstream) throw new Error(`no upstream ${index}`);
+  const { host, port, username, password } = upstream;
+  return { protocol, host, port, username, password };
+};
+
+describe.each(['http', 'socks5'] as const)('the check probe over %s', (protocol) => {
+  const probe = () => checkProbe({ echoUrl: () => echo.url('/'), timeoutMs: 500 });
+
+  it('readmits a proxy that carries a request to the echo, through the proxy', async () => {
+    const served = fleet.upstreams[0]?.served.length ?? 0;
+    expect(await probe()(upstreamOf(0, protocol), new AbortController().signal)).toBe(true);
+    expect(fleet.upstreams[0]?.served.length).toBe(served + 1);
+  });
+
+  it.each([
+    [1, 'refuses connections'],
+    [2, 'hangs'],
+    [3, 'refuses the login'],
+  ])('keeps benched upstream %i, which %s', async (index) => {
+    expect(await probe()(upstreamOf(index, protocol), new AbortController().signal)).toBe(false);
+  });
+});
+
+it('reads the echo URL as set when it runs', async () => {
+  let url = 'http://127.0.0.1:9/';
+  const probe = checkProbe({ echoUrl: () => url, timeoutMs: 500 });
+  const upstream = upstreamOf(0, 'http');
+  expect(await probe(upstream, new AbortController().signal)).toBe(false);
+  url = echo.url('/');
+  expect(await probe(upstream, new AbortController().signal)).toBe(true);
+});

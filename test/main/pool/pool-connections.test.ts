@@ -1,0 +1,98 @@
+import { request, Agent } from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startPoolPort, type PoolPort } from '../../../src/main/pool/pool-port';
+import {
+  startExitEcho,
+  startUpstreamFleet,
+  type ExitEcho,
+  type UpstreamFleet,
+} from '../../../tools/local-network/upstream-fleet';
+import { openFds, settledFds } from '../../support/open-fds';
+import { connectTunnel, indexOfExit, membersOf, socksTunnel } from './pool-clients';
+
+let fleet: UpstreamFleet;
+let echo: ExitEcho;
+let pool: PoolPort;
+let fdsBefore: number;
+
+beforeAll(async () => {
+  fdsBefore = openFds();
+  [fleet, echo] = await Promise.all([startUpstreamFleet(4), startExitEcho()]);
+});
+afterAll(async () => {
+  await Promise.all([fleet.close(), echo.close()]);
+  expect(await settledFds(fdsBefore)).toBe(fdsBefore);
+});
+afterEach(() => pool.close());
+
+/** `count` GETs one after another on one kept-alive connection: the exits, and the sockets used. */
+async function keptAlive(count: number): Promise<{ exits: number[]; sockets: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const sockets = new Set<unknown>();
+  const exits: number[] = [];
+  try {
+    for (let index = 0; index < count; index += 1) {
+      const body = await new Promise<string>((resolve, reject) => {
+        const outgoing = request(
+          { host: '127.0.0.1', port: pool.port, path: echo.url('/'), agent },
+          (response) => {
+            sockets.add(response.socket);
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () => resolve(text));
+          },
+        );
+        outgoing.on('error', reject);
+        outgoing.end();
+      });
+      exits.push(indexOfExit(fleet, body.trim()));
+    }
+  } finally {
+    agent.destroy();
+  }
+  return { exits, sockets: sockets.size };
+}
+
+describe.each(['http', 'socks5'] as const)('a pool speaking %s', (protocol) => {
+  it("keeps a kept-alive connection's requests on one upstream (its exit address kept)", async () => {
+    pool = await startPoolPort({ members: membersOf(fleet), protocol });
+    const { exits, sockets } = await keptAlive(4);
+    expect(sockets).toBe(1);
+    expect(new Set(exits).size).toBe(1);
+  });
+
+  it('with "a new upstream for each request", sends each of them through the next', async () => {
+    pool = await startPoolPort({ members: membersOf(fleet), protocol, perRequest: true });
+    const { exits, sockets } = await keptAlive(4);
+    // Still one connection for the app: only the upstream side changes.
+    expect(sockets).toBe(1);
+    expect(exits).toEqual([0, 1, 2, 3]);
+  });
+
+  it('ends the connections through a member that left the pool, and counts bytes per member', async () => {
+    pool = await startPoolPort({ members: membersOf(fleet), protocol });
+    const tunnel = await socksTunnel(pool.port, echo.port);
+    const closed = new Promise((resolve) => tunnel.once('close', resolve));
+    tunnel.write('GET / HTTP/1.1\r\nHost: echo\r\n\r\n');
+    await new Promise((resolve) => tunnel.once('data', resolve));
+    const [first] = pool.members();
+    expect(first?.openConnections).toBe(1);
+    expect(first?.bytesUp).toBeGreaterThan(20);
+    expect(first?.bytesDown).toBeGreaterThan(20);
+    pool.setMembers(membersOf(fleet).slice(1));
+    await closed;
+    expect(pool.members().map((member) => member.id)).toEqual([101, 102, 103]);
+  });
+
+  it('closes every app and upstream connection on close', async () => {
+    pool = await startPoolPort({ members: membersOf(fleet), protocol });
+    const tunnels = await Promise.all([
+      connectTunnel(pool.port, echo.port),
+      socksTunnel(pool.port, echo.port),
+    ]);
+    const closed = tunnels.map((tunnel) => new Promise((resolve) => tunnel.once('close', resolve)));
+    await pool.close();
+    await Promise.all(closed);
+    expect(await pool.getConnections().catch(() => 0)).toBe(0);
+  });
+});
