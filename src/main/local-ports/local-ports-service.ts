@@ -12,6 +12,7 @@ import type { KeptPortsStore } from './kept-ports-store';
 import { makeLocalPassword } from './local-password';
 import type { LocalPort, LocalPortOptions } from './local-port';
 import { LocalPortError } from './local-port-error';
+import { portStatsView } from './port-stats-view';
 
 /** The proxy a port forwards to, as the plans service finds it in the active account's listing. */
 export interface ProxyLookup {
@@ -352,7 +353,6 @@ function messageOf(error: unknown): string {
 }
 
 function viewOf(open: OpenPort, keepBrowserProfile: boolean): LocalPortView {
-  const stats = open.port.stats();
   return {
     proxyId: open.proxyId,
     title: open.title,
@@ -363,16 +363,6 @@ function viewOf(open: OpenPort, keepBrowserProfile: boolean): LocalPortView {
     requiresPassword: open.localPassword !== null,
     keep: open.keep,
     keepBrowserProfile,
-    stats: {
-      openConnections: stats.openConnections,
-      totalConnections: stats.totalConnections,
-      refusedConnections: stats.refusedConnections,
-      bytesUp: stats.bytesUp,
-      bytesDown: stats.bytesDown,
-      lastError: stats.lastError && {
-        message: stats.lastError.message,
-        at: stats.lastError.at.toISOString(),
-      },
-    },
+    stats: portStatsView(open.port.stats()),
   };
 }

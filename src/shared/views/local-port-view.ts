@@ -27,6 +27,18 @@ export const configureLocalPortRequestSchema = openLocalPortRequestSchema.extend
 });
 export type ConfigureLocalPortRequest = z.infer<typeof configureLocalPortRequestSchema>;
 
+/** What went through a port (a local port's or a pool's), as the popup and the tray show it. */
+export const portStatsSchema = z.object({
+  openConnections: z.int().nonnegative(),
+  totalConnections: z.int().nonnegative(),
+  /** Refused at once because the port or the app held as many connections as allowed. */
+  refusedConnections: z.int().nonnegative(),
+  bytesUp: z.number().nonnegative(),
+  bytesDown: z.number().nonnegative(),
+  /** The last failure in words ("the proxy refused the login (407)"), and when. */
+  lastError: z.object({ message: z.string(), at: z.iso.datetime() }).nullable(),
+});
+
 /**
  * An open local port as the popup and the tray show it: its address, its proxy, what went
  * through it. No password of any kind: the local one is copied by the main process on request.
@@ -45,15 +57,6 @@ export const localPortViewSchema = z.object({
   keep: z.boolean(),
   /** A browser opened through it keeps its profile (cookies, logins) when it exits. */
   keepBrowserProfile: z.boolean(),
-  stats: z.object({
-    openConnections: z.int().nonnegative(),
-    totalConnections: z.int().nonnegative(),
-    /** Refused at once because the port or the app held as many connections as allowed. */
-    refusedConnections: z.int().nonnegative(),
-    bytesUp: z.number().nonnegative(),
-    bytesDown: z.number().nonnegative(),
-    /** The last failure in words ("the proxy refused the login (407)"), and when. */
-    lastError: z.object({ message: z.string(), at: z.iso.datetime() }).nullable(),
-  }),
+  stats: portStatsSchema,
 });
 export type LocalPortView = z.infer<typeof localPortViewSchema>;

@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import {
+  POOL_VIEW_MEMBERS,
+  type OpenPoolPortRequest,
+  type PoolMemberView,
+  type PoolPortView,
+  type PoolSource,
+} from '../../shared/views/pool-port-view';
+import { UserFacingError } from '../errors/user-facing-error';
+import type { ListenerOptions } from '../local-ports/local-port';
+import { LocalPortError } from '../local-ports/local-port-error';
+import { makeLocalPassword } from '../local-ports/local-password';
+import { portStatsView } from '../local-ports/port-stats-view';
+import type { MemberView, Probe } from './pool';
+import { poolMembersOf, type PoolListing } from './pool-members';
+import type { PoolPort, PoolPortOptions } from './pool-port';
+import type { PoolStrategy } from './strategy';
+
+/** The active account's listing as pools draw on it, with what names its plans and proxies. */
+export interface PoolsListing extends PoolListing {
+  readonly accountId: string;
+  /** A proxy's name as the popup shows it (its label, else host:port). */
+  titleOf(proxyId: number): string;
+}
+
+export interface PoolPortsServiceOptions {
+  /** The active account's listing now; null when signed out or not listed yet. */
+  listing: () => PoolsListing | null;
+  /** Starts a pool port: startPoolPort in the app, the same in tests. */
+  start: (options: PoolPortOptions) => Promise<PoolPort>;
+  /** Readmits a benched member (the check's echo through it, in the app). */
+  probe: Probe;
+  /** How the members are spoken to unless a pool says otherwise: the checks' setting. */
+  defaultProtocol: () => 'http' | 'socks5';
+  /** The most pool ports open at once (the local ports' setting). */
+  maxPools: () => number;
+  /** Each port's idle time and connection cap (settings), for pools opened from now on. */
+  connectionLimits: () => Pick<ListenerOptions, 'deadlines' | 'maxConnections'>;
+  /** Pools opened, changed or closed; `notice` says why when one changed on its own. */
+  onChange: (notice?: string) => void;
+}
+
+interface OpenPool {
+  poolId: string;
+  accountId: string;
+  source: PoolSource;
+  title: string;
+  protocol: 'http' | 'socks5';
+  perRequest: boolean;
+  localPassword: string | null;
+  port: PoolPort;
+}
+
+/**
+ * The pool ports of the active account, in the main process: they live on while the popup is
+ * closed, follow the listing (a proxy that leaves it, or leaves the search, leaves the pool; one
+ * that comes to match joins) and close with their account. Each holds its members' passwords in
+ * memory only.
+ */
+export class PoolPortsService {
+  readonly #options: PoolPortsServiceOptions;
+  readonly #pools = new Map<string, OpenPool>();
+
+  constructor(options: PoolPortsServiceOptions) {
+    this.#options = options;
+  }
+
+  list(): PoolPortView[] {
+    return [...this.#pools.values()].map((open) => this.#viewOf(open));
+  }
+
+  async open(request: OpenPoolPortRequest): Promise<PoolPortView> {
+    const listing = this.#options.listing();
+    if (listing === null) {
+      throw new UserFacingError(
+        'not_found',
+        'Your plans are not listed yet: try again in a moment.',
+      );
+    }
+    const max = this.#options.maxPools();
+    if (this.#pools.size >= max) {
+      throw new UserFacingError(
+        'invalid_input',
+        `At most ${max} pool ports can be open at once: stop one first, or raise the limit in Settings.`,
+      );
+    }
+    const members = poolMembersOf(request.source, listing);
+    if (members.length === 0) {
+      throw new UserFacingError(
+        'invalid_input',
+        `${sourceTitle(request.source, listing)} has no proxy to pool (blocked and expired plans' proxies are left out).`,
+      );
+    }
+    const protocol = request.protocol ?? this.#options.defaultProtocol();
+    const localPassword = request.requirePassword ? makeLocalPassword() : null;
+    const perRequest = request.perRequest ?? false;
+    let port: PoolPort;
+    try {
+      port = await this.#options.start({
+        members,
+        protocol,
+        strategy: request.strategy ?? 'round-robin',
+        perRequest,
+        probe: this.#options.probe,
+        port: request.port ?? 0,
+        localPassword,
+        ...this.#options.connectionLimits(),
+      });
+    } catch (error) {
+      if (error instanceof LocalPortError)
+        throw new UserFacingError('invalid_input', error.message);
+      throw error;
+    }
+    const open: OpenPool = {
+      poolId: randomBytes(6).toString('hex'),
+      accountId: listing.accountId,
+      source: request.source,
+      title: sourceTitle(request.source, listing),
+      protocol,
+      perRequest,
+      localPassword,
+      port,
+    };
+    this.#pools.set(open.poolId, open);
+    this.#options.onChange();
+    return this.#viewOf(open);
+  }
+
+  /** Takes effect for the connections that open from now on. */
+  setStrategy(poolId: string, strategy: PoolStrategy): PoolPortView {
+    const open = this.#find(poolId);
+    open.port.setStrategy(strategy);
+    this.#options.onChange();
+    return this.#viewOf(open);
+  }
+
+  /** The local password of a pool that requires one, for a copy the user asked for. */
+  localPassword(poolId: string): string {
+    const open = this.#find(poolId);
+    if (open.localPassword === null) {
+      throw new UserFacingError('invalid_input', 'That pool port needs no password.');
+    }
+    return open.localPassword;
+  }
+
+  async close(poolId: string): Promise<void> {
+    const open = this.#pools.get(poolId);
+    if (!open) return;
+    this.#pools.delete(poolId);
+    this.#options.onChange();
+    await open.port.close();
+  }
+
+  /** Stops every pool, e.g. on sign-out, an account switch and quit. */
+  async closeAll(): Promise<void> {
+    const all = [...this.#pools.values()];
+    if (all.length === 0) return;
+    this.#pools.clear();
+    this.#options.onChange();
+    await Promise.all(all.map((open) => open.port.close()));
+  }
+
+  /**
+   * After a listing: pools of another account than the active one close; the others take their
+   * members from it (a pool left with none keeps listening, and says so in its view).
+   */
+  async keepListed(): Promise<void> {
+    const listing = this.#options.listing();
+    const gone = [...this.#pools.values()].filter(
+      (open) => listing === null || open.accountId !== listing.accountId,
+    );
+    for (const open of gone) this.#pools.delete(open.poolId);
+    if (listing !== null) {
+      for (const open of this.#pools.values()) {
+        open.port.setMembers(poolMembersOf(open.source, listing));
+        open.title = sourceTitle(open.source, listing);
+      }
+    }
+    if (gone.length > 0 || this.#pools.size > 0) this.#options.onChange();
+    await Promise.all(gone.map((open) => open.port.close()));
+  }
+
+  #find(poolId: string): OpenPool {
+    const open = this.#pools.get(poolId);
+    if (!open) throw new UserFacingError('not_found', 'That pool port is no longer open.');
+    return open;
+  }
+
+  #viewOf(open: OpenPool): PoolPortView {
+    const listing = this.#options.listing();
+    const members = open.port.members();
+    const benched = members.filter((member) => member.benched !== null);
+    const shown = [...members]
+      .sort(
+        (a, b) =>
+          Number(b.benched !== null) - Number(a.benched !== null) ||
+          b.totalConnections - a.totalConnections,
+      )
+      .slice(0, POOL_VIEW_MEMBERS);
+    return {
+      poolId: open.poolId,
+      source: open.source,
+      title: open.title,
+      host: open.port.host,
+      port: open.port.port,
+      protocol: open.protocol,
+      strategy: open.port.strategy,
+      perRequest: open.perRequest,
+      requiresPassword: open.localPassword !== null,
+      memberCount: members.length,
+      benchedCount: benched.length,
+      members: shown.map((member) => memberView(member, listing)),
+      stats: portStatsView(open.port.stats()),
+    };
+  }
+}
+
+function memberView(member: MemberView, listing: PoolsListing | null): PoolMemberView {
+  return {
+    proxyId: member.id,
+    title: listing?.titleOf(member.id) ?? `Proxy ${member.id}`,
+    benched: member.benched && {
+      until: member.benched.until.toISOString(),
+      reason: member.benched.reason,
+    },
+    openConnections: member.openConnections,
+    totalConnections: member.totalConnections,
+    bytesUp: member.bytesUp,
+    bytesDown: member.bytesDown,
+    sessions: member.sessions,
+  };
+}
+
+/** What a pool's source is called in the popup, the tray and the command line. */
+export function sourceTitle(source: PoolSource, listing: PoolListing): string {
+  switch (source.kind) {
+    case 'plan': {
+      const plan = listing.plans.find((candidate) => candidate.id === source.planId);
+      return plan ? `Plan ${plan.name}` : `Plan ${source.planId}`;
+    }
+    case 'search':
+      return `Search “${source.query}”`;
+    case 'pinned':
+      return 'Pinned proxies';
+  }
+}

@@ -1,0 +1,197 @@
+import { createServer, type Server } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { UserFacingError } from '../../../src/main/errors/user-facing-error';
+import { startPoolPort } from '../../../src/main/pool/pool-port';
+import {
+  PoolPortsService,
+  type PoolPortsServiceOptions,
+  type PoolsListing,
+} from '../../../src/main/pool/pool-ports-service';
+import type { PlanView } from '../../../src/shared/views/plans-view';
+import {
+  startExitEcho,
+  startUpstreamFleet,
+  type ExitEcho,
+  type UpstreamFleet,
+} from '../../../tools/local-network/upstream-fleet';
+import { planView, proxyView } from '../../renderer/lib/view-fixtures';
+import { exitThrough, indexOfExit } from './pool-clients';
+
+let fleet: UpstreamFleet;
+let echo: ExitEcho;
+let service: PoolPortsService;
+let changes: Array<string | undefined>;
+
+beforeAll(async () => {
+  // Upstream i is proxy 100 + i; 0 refuses connections.
+  [fleet, echo] = await Promise.all([startUpstreamFleet(6, ['refuse']), startExitEcho()]);
+});
+afterAll(() => Promise.all([fleet.close(), echo.close()]));
+afterEach(() => service.closeAll());
+
+/** Plan 1 "Shop": proxies 100–102 (labelled shop-N); plan 2 "Social": 103–105. */
+function plans(without: number[] = []): PlanView[] {
+  const proxies = (ids: number[]) =>
+    ids
+      .filter((id) => !without.includes(id))
+      .map((id) => proxyView(id, { label: id <= 102 ? `shop-${id}` : null }));
+  return [
+    { ...planView(1, 'Shop', proxies([100, 101, 102])), expire_date: null },
+    { ...planView(2, 'Social', proxies([103, 104, 105])), expire_date: null },
+  ];
+}
+
+let current: PoolsListing | null;
+function listingOf(accountId: string, listed: PlanView[]): PoolsListing {
+  return {
+    accountId,
+    plans: listed,
+    pinned: [104],
+    facts: { now: Date.now(), warnDays: 7, failing: new Set() },
+    entry: (id) => {
+      const upstream = fleet.upstreams[id - 100];
+      if (!upstream) throw new Error(`no proxy ${id}`);
+      const { host, port, username, password } = upstream;
+      return { host, port, username, password };
+    },
+    latencyMs: () => null,
+    titleOf: (id) => `proxy-${id}`,
+  };
+}
+
+function makeService(options: Partial<PoolPortsServiceOptions> = {}): PoolPortsService {
+  changes = [];
+  current = listingOf('acct-1', plans());
+  service = new PoolPortsService({
+    listing: () => current,
+    start: startPoolPort,
+    probe: () => Promise.resolve(false),
+    defaultProtocol: () => 'socks5',
+    maxPools: () => 3,
+    connectionLimits: () => ({}),
+    onChange: (notice) => changes.push(notice),
+    ...options,
+  });
+  return service;
+}
+
+async function exitsOf(port: number, count: number): Promise<Set<number>> {
+  const exits = new Set<number>();
+  for (let connection = 0; connection < count; connection += 1) {
+    exits.add(100 + indexOfExit(fleet, await exitThrough('connect', port, echo)));
+  }
+  return exits;
+}
+
+describe('pool ports of the active account', () => {
+  it("open over a plan's proxies only, and show its members, the benched first", async () => {
+    makeService();
+    const view = await service.open({ source: { kind: 'plan', planId: 1 } });
+    expect(view).toMatchObject({
+      title: 'Plan Shop',
+      protocol: 'socks5',
+      strategy: 'round-robin',
+      perRequest: false,
+      requiresPassword: false,
+      memberCount: 3,
+    });
+    expect(changes).toEqual([undefined]);
+    expect(await exitsOf(view.port, 4)).toEqual(new Set([101, 102]));
+    const [first] = service.list();
+    expect(first?.benchedCount).toBe(1);
+    expect(first?.members[0]).toMatchObject({
+      proxyId: 100,
+      title: 'proxy-100',
+      benched: { reason: 'the proxy could not be reached (connection refused)' },
+    });
+    expect(first?.members.slice(1).map((member) => member.totalConnections)).toEqual([2, 2]);
+  });
+
+  it('follow the listing: a proxy that leaves it leaves the pool, one that comes to match joins', async () => {
+    makeService();
+    const view = await service.open({
+      source: { kind: 'search', query: 'shop' },
+      protocol: 'http',
+    });
+    expect(view.title).toBe('Search “shop”');
+    expect(view.memberCount).toBe(3);
+    current = listingOf('acct-1', plans([101]));
+    await service.keepListed();
+    expect(service.list()[0]?.memberCount).toBe(2);
+    expect(await exitsOf(view.port, 3)).toEqual(new Set([102]));
+    // Proxy 104 labelled "shop" later: it joins.
+    const relabelled = plans([101]).map((plan) => ({
+      ...plan,
+      proxies: plan.proxies.map((proxy) =>
+        proxy.id === 104 ? { ...proxy, label: 'shop-x' } : proxy,
+      ),
+    }));
+    current = listingOf('acct-1', relabelled);
+    await service.keepListed();
+    expect(await exitsOf(view.port, 4)).toEqual(new Set([102, 104]));
+  });
+
+  it("of the pinned proxies, and close when another account's listing comes", async () => {
+    makeService();
+    const view = await service.open({ source: { kind: 'pinned' } });
+    expect(view.title).toBe('Pinned proxies');
+    expect(await exitsOf(view.port, 2)).toEqual(new Set([104]));
+    current = listingOf('acct-2', plans());
+    await service.keepListed();
+    expect(service.list()).toEqual([]);
+    await expect(exitThrough('connect', view.port, echo)).rejects.toThrow();
+  });
+
+  it('close on sign-out (no listing)', async () => {
+    makeService();
+    await service.open({ source: { kind: 'plan', planId: 2 } });
+    current = null;
+    await service.keepListed();
+    expect(service.list()).toEqual([]);
+  });
+
+  it('change strategy while they run, and give their local password only to a copy', async () => {
+    makeService();
+    const view = await service.open({ source: { kind: 'plan', planId: 2 }, requirePassword: true });
+    expect(view.requiresPassword).toBe(true);
+    expect(service.setStrategy(view.poolId, 'sticky').strategy).toBe('sticky');
+    expect(service.localPassword(view.poolId)).toMatch(/^[\w-]{24}$/);
+    expect(JSON.stringify(service.list())).not.toContain(service.localPassword(view.poolId));
+    const open = await service.open({ source: { kind: 'plan', planId: 1 } });
+    expect(() => service.localPassword(open.poolId)).toThrow('That pool port needs no password.');
+    expect(() => service.setStrategy('gone', 'random')).toThrow(
+      'That pool port is no longer open.',
+    );
+    await service.close(view.poolId);
+    await service.close(view.poolId);
+    expect(service.list().map((pool) => pool.poolId)).toEqual([open.poolId]);
+  });
+
+  it('refuse in words: no listing, nothing to pool, too many, a port taken', async () => {
+    makeService();
+    current = null;
+    await expect(service.open({ source: { kind: 'pinned' } })).rejects.toThrow(
+      'Your plans are not listed yet: try again in a moment.',
+    );
+    current = listingOf('acct-1', plans());
+    await expect(service.open({ source: { kind: 'plan', planId: 9 } })).rejects.toThrow(
+      "Plan 9 has no proxy to pool (blocked and expired plans' proxies are left out).",
+    );
+    const taken: Server = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const refusal = service.open({ source: { kind: 'pinned' }, port });
+      await expect(refusal).rejects.toBeInstanceOf(UserFacingError);
+      await expect(refusal).rejects.toThrow(
+        new RegExp(`^Port ${port} on 127.0.0.1 is already in use`),
+      );
+    } finally {
+      taken.close();
+    }
+    for (let pool = 0; pool < 3; pool += 1) await service.open({ source: { kind: 'pinned' } });
+    await expect(service.open({ source: { kind: 'pinned' } })).rejects.toThrow(
+      'At most 3 pool ports can be open at once: stop one first, or raise the limit in Settings.',
+    );
+  });
+});
