@@ -20,6 +20,10 @@ import { BrowserOpener } from './browser/browser-opener';
 import { systemBrowserFacts } from './browser/browser-system-facts';
 import { openKeptPortsStore } from './local-ports/kept-ports-store';
 import { startLocalPort } from './local-ports/local-port';
+import { checkProbe } from './pool/check-probe';
+import { startPoolPort } from './pool/pool-port';
+import { PoolPortsService } from './pool/pool-ports-service';
+import { poolsListingOf } from './app/pools-listing';
 import { LocalPortsService } from './local-ports/local-ports-service';
 import { PlansService } from './plans/plans-service';
 import { openPlansCache } from './plans-cache/plans-cache';
@@ -43,6 +47,8 @@ import type { IpcEventPayload } from '../shared/ipc/contract';
 
 /** Plans younger than this are not reloaded when the popup opens: opening must feel instant. */
 export const POPUP_REFRESH_AFTER_MS = 60_000;
+/** A probe that readmits a benched pool member: a check's deadline, kept short (it runs unseen). */
+const POOL_PROBE_TIMEOUT_MS = 10_000;
 export interface MainServicesOptions {
   /** electron-store in the app, conf in tests and in the browser harness. */
   createStore: CreateConfStore;
@@ -100,6 +106,7 @@ export interface MainServices {
   updates: UpdateService;
   desktop: DesktopStatusService;
   localPorts: LocalPortsService;
+  pools: PoolPortsService;
   /** What every client asks of the app: the popup over IPC, the tray, the preview, the tests. */
   useCases: UseCases;
   /** What a script may ask (the command line, in-process or over its socket). */
@@ -204,6 +211,22 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         ...(notice === undefined ? {} : { notice }),
       }),
   });
+  const pools = new PoolPortsService({
+    listing: () => poolsListingOf({ plans, favorites, checks, settings }),
+    start: startPoolPort,
+    probe: checkProbe({
+      echoUrl: () => settings.get().checkEchoUrl,
+      timeoutMs: POOL_PROBE_TIMEOUT_MS,
+    }),
+    defaultProtocol: () => settings.get().checkProtocol,
+    maxPools: () => settings.get().localPortsMax,
+    connectionLimits: () => portConnectionLimits(settings.get()),
+    onChange: (notice) =>
+      options.emit('pool-ports:changed', {
+        pools: pools.list(),
+        ...(notice === undefined ? {} : { notice }),
+      }),
+  });
   const browsers = new BrowserOpener({
     launcher: new BrowserLauncher({ profilesDir: options.browserProfilesDir }),
     facts: () => systemBrowserFacts(settings.get().browserPath),
@@ -228,6 +251,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     updates,
     desktop,
     localPorts,
+    pools,
     keptPorts,
     browsers,
     saveFile: options.saveFile,
@@ -252,6 +276,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       updates,
       desktop,
       localPorts,
+      pools,
       scheduler,
     },
     { emit: options.emit, applyShortcut, logFailure },
@@ -270,6 +295,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     updates,
     desktop,
     localPorts,
+    pools,
     useCases,
     commands: createCommandUseCases(useCases, { plans, settings, hostChoices, localPorts }),
     async start() {
@@ -291,6 +317,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       await Promise.all([
         clipboard.clearOnQuit(),
         localPorts.closeAll(),
+        pools.closeAll(),
         browsers.closeAll(),
         plansCache.close(),
       ]);

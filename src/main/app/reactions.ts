@@ -4,6 +4,7 @@ import type { AlertService } from '../alerts/alert-service';
 import type { DesktopStatusService } from '../desktop-status/desktop-status-service';
 import type { FavoritesStore } from '../favorites/favorites-store';
 import type { LocalPortsService } from '../local-ports/local-ports-service';
+import type { PoolPortsService } from '../pool/pool-ports-service';
 import type { PlansCache } from '../plans-cache/plans-cache';
 import type { PlansService } from '../plans/plans-service';
 import type { RefreshScheduler } from '../plans/refresh-scheduler';
@@ -25,6 +26,7 @@ export interface ReactingServices {
   updates: UpdateService;
   desktop: DesktopStatusService;
   localPorts: LocalPortsService;
+  pools: PoolPortsService;
   scheduler: RefreshScheduler;
 }
 
@@ -91,7 +93,7 @@ export function startReactions(services: ReactingServices, options: ReactionOpti
 }
 
 function reactionRules(services: ReactingServices, options: ReactionOptions) {
-  const { session, plans, plansCache, favorites, alerts, checks, localPorts } = services;
+  const { session, plans, plansCache, favorites, alerts, checks, localPorts, pools } = services;
   const { emit, logFailure } = options;
 
   const announceFavorites = () =>
@@ -121,6 +123,10 @@ function reactionRules(services: ReactingServices, options: ReactionOptions) {
             (proxyId) => plans.listed(proxyId) !== undefined,
           )
           .catch(logFailure('Keeping the local ports in step with the listing failed'));
+        // A pool's members follow the listing: a proxy that left it leaves the pool.
+        pools
+          .keepListed()
+          .catch(logFailure('Keeping the pool ports in step with the listing failed'));
       }
     },
 
@@ -140,6 +146,7 @@ function reactionRules(services: ReactingServices, options: ReactionOptions) {
       alerts.clear();
       // The ports forward with the previous account's credentials: they close with it.
       localPorts.closeAll().catch(logFailure('Stopping the local ports failed'));
+      pools.closeAll().catch(logFailure('Stopping the pool ports failed'));
       // Before the session's own event: the popup then has the plans of the account it shows.
       plans.accountChanged();
       announceFavorites();

@@ -10,6 +10,7 @@ import type { HostChoiceStore } from '../credentials/host-choice-store';
 import type { LabelStore } from '../labels/label-store';
 import type { BrowserOpener } from '../browser/browser-opener';
 import type { KeptPortsStore } from '../local-ports/kept-ports-store';
+import type { PoolPortsService } from '../pool/pool-ports-service';
 import type { LocalPortsService } from '../local-ports/local-ports-service';
 import type { Log } from '../logging/log-port';
 import type { OpenLogsFolderResult } from '../logging/logs-folder';
@@ -51,6 +52,7 @@ export interface AppServices {
   updates: UpdateService;
   desktop: DesktopStatusService;
   localPorts: LocalPortsService;
+  pools: PoolPortsService;
   keptPorts: Pick<KeptPortsStore, 'recovery'>;
   browsers: BrowserOpener;
   saveFile: SaveFile;

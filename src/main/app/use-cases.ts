@@ -2,6 +2,7 @@ import { checksCases } from './checks-cases';
 import { credentialsCases } from './credentials-cases';
 import { exportCases } from './export-cases';
 import { localPortsCases } from './local-ports-cases';
+import { poolPortsCases } from './pool-ports-cases';
 import { proxyCases } from './proxy-cases';
 import { sessionCases } from './session-cases';
 import { settingsCases } from './settings-cases';
@@ -22,6 +23,7 @@ export function createUseCases(services: AppServices): UseCases {
     ...proxyCases(services),
     ...credentialsCases(services),
     ...localPortsCases(services),
+    ...poolPortsCases(services),
     ...checksCases(services),
     ...exportCases(services),
     ...settingsCases(services),

@@ -69,6 +69,11 @@ export class PoolPortsService {
     return [...this.#pools.values()].map((open) => this.#viewOf(open));
   }
 
+  /** An open pool's view; throws a UserFacingError (`not_found`) when it is not open. */
+  find(poolId: string): PoolPortView {
+    return this.#viewOf(this.#find(poolId));
+  }
+
   async open(request: OpenPoolPortRequest): Promise<PoolPortView> {
     const listing = this.#options.listing();
     if (listing === null) {

@@ -30,6 +30,11 @@ export const IPC_CHANNELS = [
   'local-ports:close',
   'local-ports:copy',
   'local-ports:open-browser',
+  'pool-ports:list',
+  'pool-ports:open',
+  'pool-ports:set-strategy',
+  'pool-ports:close',
+  'pool-ports:copy',
   'alerts:list',
   'updates:status',
   'updates:check',
@@ -58,6 +63,7 @@ export const IPC_EVENTS = [
   'clipboard:cleared',
   'favorites:changed',
   'local-ports:changed',
+  'pool-ports:changed',
   'popup:shown',
 ] as const;
 export type IpcEvent = (typeof IPC_EVENTS)[number];

@@ -10,6 +10,11 @@ import {
   localPortViewSchema,
   openLocalPortRequestSchema,
 } from '../views/local-port-view';
+import {
+  openPoolPortRequestSchema,
+  poolPortViewSchema,
+  poolStrategySchema,
+} from '../views/pool-port-view';
 import { proxyChecksDeltaSchema, proxyChecksViewSchema } from '../views/check-view';
 import { settingsPatchSchema } from '../settings/settings-schema';
 import { settingsViewSchema } from '../views/settings-view';
@@ -180,6 +185,23 @@ export const ipcContract = {
     input: z.strictObject({ proxyId, keepProfile: z.boolean().optional() }),
     output: z.object({ browser: z.string(), alreadyOpen: z.boolean(), port: localPortViewSchema }),
   },
+  /**
+   * The active account's pool ports: one loopback address spreading apps' connections over a
+   * plan's, a search's or the pinned proxies.
+   */
+  'pool-ports:list': { input: none, output: z.array(poolPortViewSchema) },
+  'pool-ports:open': { input: openPoolPortRequestSchema, output: poolPortViewSchema },
+  /** For the connections that open from now on. */
+  'pool-ports:set-strategy': {
+    input: z.strictObject({ poolId: z.string().min(1), strategy: poolStrategySchema }),
+    output: poolPortViewSchema,
+  },
+  'pool-ports:close': { input: z.strictObject({ poolId: z.string().min(1) }), output: z.null() },
+  /** Copies the pool as a proxy URL, with the local password in it when the pool requires one. */
+  'pool-ports:copy': {
+    input: z.strictObject({ poolId: z.string().min(1), scheme: z.enum(['http', 'socks5']) }),
+    output: z.object({ description: z.string(), clearsInSeconds: z.int().nonnegative() }),
+  },
   'alerts:list': { input: none, output: z.array(alertViewSchema) },
   /** The app's own updates: checked, downloaded and installed by the main process. */
   'updates:status': { input: none, output: updateStatusSchema },
@@ -222,6 +244,11 @@ export const ipcEventContract = {
    */
   'local-ports:changed': z.object({
     ports: z.array(localPortViewSchema),
+    notice: z.string().optional(),
+  }),
+  /** A pool port opened, closed or changed (`notice` says why when it changed on its own). */
+  'pool-ports:changed': z.object({
+    pools: z.array(poolPortViewSchema),
     notice: z.string().optional(),
   }),
   /**

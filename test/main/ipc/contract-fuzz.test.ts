@@ -123,6 +123,11 @@ describe('the IPC contract under fuzz', () => {
       // Unlisted: a listed one would start a real browser.
       'local-ports:open-browser': [{ proxyId: unlisted }],
       'local-ports:close': [{ proxyId }],
+      'pool-ports:list': [undefined],
+      'pool-ports:open': [{ source: { kind: 'pinned' } }],
+      'pool-ports:set-strategy': [{ poolId: 'not-open', strategy: 'random' }],
+      'pool-ports:copy': [{ poolId: 'not-open', scheme: 'http' }],
+      'pool-ports:close': [{ poolId: 'not-open' }],
       'alerts:list': [undefined],
       'updates:status': [undefined],
       'updates:check': [undefined],
