@@ -156,8 +156,9 @@ export default tseslint.config(
     },
   },
   {
-    // Layers, rule 2 again for local-ports/, plus its own line: a browser is opened through a
-    // port (browser/ imports local-ports/), never the other way round. ESLint keeps one set of a
+    // Layers, rule 2 again for local-ports/, plus its own lines: a browser is opened through a
+    // port (browser/ imports local-ports/), and a pool is a port's route (pool/ imports
+    // local-ports/), never the other way round. ESLint keeps one set of a
     // rule's options per file, so this block repeats rule 2's pattern.
     files: ['src/main/local-ports/**'],
     plugins: { layers },
@@ -172,6 +173,12 @@ export default tseslint.config(
               caseSensitive: true,
               message:
                 'local-ports/ may not import browser/: a browser is opened through a port, not a port through a browser.',
+            },
+            {
+              regex: '^(\\.\\./)+pool(/|$)',
+              caseSensitive: true,
+              message:
+                'local-ports/ may not import pool/: a pool is a route its ports take (relay/route.ts), not a part of them.',
             },
           ],
         },

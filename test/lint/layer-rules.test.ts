@@ -124,6 +124,21 @@ describe('local ports never reach up to the browser opened through them', () => 
     expect(await layerReports(filePath, code)).toEqual(PORT_TO_BROWSER);
   });
 
+  it.each([
+    ['src/main/local-ports/planted.ts', "import { Pool } from '../pool/pool';"],
+    ['src/main/local-ports/relay/planted.ts', "import type { Probe } from '../../pool/pool';"],
+  ])(
+    '%s: %s is reported (a pool is a route of the port, not a part of it)',
+    async (filePath, code) => {
+      expect(await layerReports(filePath, code)).toEqual(
+        reportOf(
+          'layers/no-upward-imports',
+          'local-ports/ may not import pool/: a pool is a route',
+        ),
+      );
+    },
+  );
+
   it('still holds the services’ own rule there', async () => {
     expect(
       await layerReports(
@@ -138,6 +153,7 @@ describe('local ports never reach up to the browser opened through them', () => 
       'src/main/browser/planted.ts',
       "import { localPortUrl } from '../local-ports/local-port-url';",
     ],
+    ['src/main/pool/planted.ts', "import { startRoutedPort } from '../local-ports/local-port';"],
     [
       'src/main/local-ports/planted.ts',
       "import type { UpstreamProxy } from '../upstream/upstream-proxy';",
