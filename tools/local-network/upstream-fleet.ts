@@ -175,9 +175,8 @@ async function startUpstream(index: number): Promise<FleetUpstream & { close(): 
 function basicLoginOf(request: IncomingMessage): [string, string] {
   const [scheme, encoded] = (request.headers['proxy-authorization'] ?? '').split(' ');
   if (scheme !== 'Basic' || !encoded) return ['', ''];
-  const pair = Buffer.from(encoded, 'base64').toString('utf8');
-  const colon = pair.indexOf(':');
-  return colon < 0 ? [pair, ''] : [pair.slice(0, colon), pair.slice(colon + 1)];
+  const [username = '', ...password] = Buffer.from(encoded, 'base64').toString('utf8').split(':');
+  return [username, password.join(':')];
 }
 
 /** Listens on `port` again, as a proxy brought back up keeps its address. */
@@ -199,9 +198,8 @@ export interface ExitEcho {
   close(): Promise<void>;
 }
 
-/** The size of each piece `/bytes/N` writes. */
-const PIECE_BYTES = 64 * 1024;
-const PIECE = Buffer.alloc(PIECE_BYTES, 'x');
+/** What `/bytes/N` writes at a time (the last piece shorter). */
+const PIECE = Buffer.alloc(64 * 1024, 'x');
 
 /**
  * An HTTP server on 127.0.0.1 answering every request with the caller's address as plain text,
@@ -213,21 +211,14 @@ export async function startExitEcho(): Promise<ExitEcho> {
     const size = /^\/bytes\/(\d+)$/.exec(request.url ?? '');
     if (!size) {
       const caller = Buffer.from(`${request.socket.remoteAddress ?? ''}\n`);
-      response.writeHead(200, {
-        'content-type': 'text/plain',
-        'content-length': String(caller.length),
-      });
+      response.writeHead(200, { 'content-length': String(caller.length) });
       return void response.end(caller);
     }
-    const total = Number(size[1]);
-    response.writeHead(200, {
-      'content-type': 'application/octet-stream',
-      'content-length': String(total),
-    });
-    let left = total;
+    let left = Number(size[1]);
+    response.writeHead(200, { 'content-length': String(left) });
     const pump = () => {
       while (left > 0) {
-        const piece = left >= PIECE_BYTES ? PIECE : PIECE.subarray(0, left);
+        const piece = PIECE.subarray(0, left);
         left -= piece.length;
         if (!response.write(piece)) return void response.once('drain', pump);
       }

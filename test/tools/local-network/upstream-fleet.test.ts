@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { SocksClient } from 'socks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startExitEcho,
@@ -31,14 +32,25 @@ interface Answer {
 const basic = (login: Login) =>
   `Basic ${Buffer.from(`${login.username}:${login.password}`).toString('base64')}`;
 
-/** A plain proxy request for `url` through the upstream, with its login in Proxy-Authorization. */
-function plainRequest(upstream: FleetUpstream, login: Login, url: string): Promise<Answer> {
+/**
+ * A plain proxy request for `url` through the upstream, with its login in Proxy-Authorization
+ * (or the header given as it is, or none).
+ */
+function plainRequest(
+  upstream: FleetUpstream,
+  login: Login | string | null,
+  url: string,
+): Promise<Answer> {
+  const authorization = typeof login === 'string' || login === null ? login : basic(login);
   return new Promise((resolve, reject) => {
     const sent = request({
       host: upstream.host,
       port: upstream.port,
       path: url,
-      headers: { 'proxy-authorization': basic(login), connection: 'close' },
+      headers: {
+        connection: 'close',
+        ...(authorization !== null && { 'proxy-authorization': authorization }),
+      },
     });
     sent.once('response', (response) => {
       let body = '';
@@ -108,15 +120,47 @@ const httpCurl = (upstream: FleetUpstream, login: Login, echo: ExitEcho) =>
     echo.url(),
   ]);
 
-/** Connects, writes `greeting`, and gathers whatever comes back until the upstream closes or `ms` pass. */
-function heardWithin(port: number, greeting: Buffer | string, ms: number): Promise<Buffer> {
+/** How a SOCKS5 login to the upstream ends, as the `socks` client reads the answer. */
+async function socksLogin(upstream: FleetUpstream, login: Login, echo: ExitEcho): Promise<string> {
+  try {
+    const { socket } = await SocksClient.createConnection({
+      proxy: {
+        host: upstream.host,
+        port: upstream.port,
+        type: 5,
+        userId: login.username,
+        password: login.password,
+      },
+      command: 'connect',
+      destination: { host: '127.0.0.1', port: echo.port },
+      timeout: 5_000,
+    });
+    socket.destroy();
+    return 'connected';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
+ * Connects, writes `greeting`, and gathers whatever comes back until the upstream closes or `ms`
+ * pass; then leaves as `leave` says: a plain close, or a reset (RST) as a crashed client's system
+ * sends.
+ */
+function heardWithin(
+  port: number,
+  greeting: Buffer | string,
+  ms: number,
+  leave: 'close' | 'reset' = 'close',
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const heard: Buffer[] = [];
     const socket: Socket = connect({ host: '127.0.0.1', port }, () => socket.write(greeting));
     socket.on('data', (chunk: Buffer) => heard.push(chunk));
     socket.once('error', reject);
     const done = () => {
-      socket.destroy();
+      if (leave === 'reset') socket.resetAndDestroy();
+      else socket.destroy();
       resolve(Buffer.concat(heard));
     };
     const timer = setTimeout(done, ms);
@@ -188,18 +232,25 @@ describe('ten serving upstreams', () => {
     }
   });
 
-  it('refuse a wrong password: 407 over HTTP, a failed RFC 1929 login over SOCKS5', async () => {
+  it('refuse a wrong login: 407 over HTTP, a failed RFC 1929 login over SOCKS5', async () => {
     const upstream = fleet.upstreams[4] as FleetUpstream;
     const before = upstream.served.length;
-    const wrong = { username: upstream.username, password: `${upstream.password}x` };
-    expect((await plainRequest(upstream, wrong, echo.url())).status).toBe(407);
-    expect((await tunnelledRequest(upstream, wrong, echo)).status).toBe(407);
-    expect((await socksCurl(upstream, wrong, echo)).code).toBe(CURLE_PROXY);
-    // Another upstream's login is as wrong as a bad password.
-    expect((await socksCurl(upstream, fleet.upstreams[5] as FleetUpstream, echo)).code).toBe(
-      CURLE_PROXY,
-    );
+    const wrongPassword = { username: upstream.username, password: `${upstream.password}x` };
+    const wrongUser = { username: 'user-5', password: upstream.password };
+    for (const wrong of [wrongPassword, wrongUser, fleet.upstreams[5] as FleetUpstream]) {
+      expect((await plainRequest(upstream, wrong, echo.url())).status).toBe(407);
+      expect((await tunnelledRequest(upstream, wrong, echo)).status).toBe(407);
+      expect((await socksCurl(upstream, wrong, echo)).code).toBe(CURLE_PROXY);
+      // Refused with RFC 1929's own answer, not a closed connection.
+      expect(await socksLogin(upstream, wrong, echo)).toBe('Socks5 Authentication failed');
+    }
+    // No login, or the right pair under another scheme than Basic, is no login.
+    expect((await plainRequest(upstream, null, echo.url())).status).toBe(407);
+    const pair = Buffer.from(`${upstream.username}:${upstream.password}`).toString('base64');
+    expect((await plainRequest(upstream, `Bearer ${pair}`, echo.url())).status).toBe(407);
     expect(upstream.served.length).toBe(before);
+    // The right login still works after all those.
+    expect(await socksLogin(upstream, upstream, echo)).toBe('connected');
   });
 
   it('serves /bytes/N with exactly N bytes', async () => {
@@ -274,11 +325,14 @@ describe('behaviours', () => {
 
   it('hang: accepts the connection and answers nothing, over HTTP and SOCKS5', async () => {
     const hanging = upstream(2);
-    const connect = `CONNECT 127.0.0.1:${echo.port} HTTP/1.1\r\nProxy-Authorization: ${basic(hanging)}\r\n\r\n`;
+    const connectLine = `CONNECT 127.0.0.1:${echo.port} HTTP/1.1\r\nProxy-Authorization: ${basic(hanging)}\r\n\r\n`;
     const socksGreeting = Buffer.from([0x05, 0x01, 0x02]);
-    expect((await heardWithin(hanging.port, connect, SILENCE_MS)).length).toBe(0);
+    expect((await heardWithin(hanging.port, connectLine, SILENCE_MS)).length).toBe(0);
     expect((await heardWithin(hanging.port, socksGreeting, SILENCE_MS)).length).toBe(0);
-    expect(hanging.accepted()).toBe(2);
+    // A client that resets the connection leaves the upstream hanging on, not crashed.
+    expect((await heardWithin(hanging.port, socksGreeting, SILENCE_MS, 'reset')).length).toBe(0);
+    expect((await heardWithin(hanging.port, connectLine, SILENCE_MS)).length).toBe(0);
+    expect(hanging.accepted()).toBe(4);
     expect(hanging.served).toEqual([]);
     // The same greeting gets an answer from a serving upstream: the silence is the behaviour's.
     expect([...(await heardWithin(upstream(0).port, socksGreeting, SILENCE_MS))]).toEqual([
@@ -291,6 +345,7 @@ describe('behaviours', () => {
     expect((await plainRequest(denying, denying, echo.url())).status).toBe(407);
     expect((await tunnelledRequest(denying, denying, echo)).status).toBe(407);
     expect((await socksCurl(denying, denying, echo)).code).toBe(CURLE_PROXY);
+    expect(await socksLogin(denying, denying, echo)).toBe('Socks5 Authentication failed');
     expect(denying.served).toEqual([]);
     await denying.setBehaviour('serve');
     expect(await socksCurl(denying, denying, echo)).toEqual({
