@@ -25,6 +25,14 @@ export class Member {
   removed = false;
   /** The timer of its bench's end (a probe, or readmission), while benched. */
   benchTimer: NodeJS.Timeout | null = null;
+  /**
+   * A connection opened through it since it joined or was last readmitted. Until then it is on
+   * trial: one connection at a time (`trialSince`), so that a proxy that hangs holds one app
+   * connection until its deadline, not every connection the strategy sends its way meanwhile.
+   */
+  proven = false;
+  /** When its trial connection was sent, while one is under way; null when none is. */
+  trialSince: number | null = null;
 
   constructor(
     readonly id: number,

@@ -10,6 +10,12 @@ import { DEFAULT_SESSION_IDLE_MS, Sessions, sessionOf } from './sessions';
 export const MAX_MOVES = 3;
 
 /**
+ * How long a member on trial (pool-member.ts) waits for its trial connection before it is given
+ * another: a live proxy opens well within it, a hanging one is benched at the tunnel's deadline.
+ */
+export const TRIAL_MS = 5_000;
+
+/**
  * Readmits a benched member: resolves true when a request through it came back (the check's
  * echo, in the app). Any other outcome, a rejection included, leaves it benched for longer.
  */
@@ -148,6 +154,8 @@ export class Pool implements Route {
       },
       opened: (socket: Socket, ms: number) => {
         if (current === null) return;
+        current.proven = true;
+        current.trialSince = null;
         current.connectedIn(ms);
         current.health.succeeded();
         current.traffic.opened(socket);
@@ -187,10 +195,17 @@ export class Pool implements Route {
   #choose(session: string | null, tried: ReadonlySet<Member>): Member | null {
     const now = this.#now();
     const fits = (member: Member) => member.health.bench === null && !tried.has(member);
+    // A member on trial takes one connection at a time (see `proven`), unless none else fits.
+    const free = (member: Member) =>
+      fits(member) &&
+      (member.proven || member.trialSince === null || now - member.trialSince >= TRIAL_MS);
     const held = session === null ? null : this.#sessions.memberOf(session, now);
     if (held !== null && !held.removed && fits(held)) return held;
     const picked =
-      pickMember(this.#strategy, this.#members, fits, this.#turn) ?? this.#soonestBack(tried);
+      pickMember(this.#strategy, this.#members, free, this.#turn) ??
+      pickMember(this.#strategy, this.#members, fits, this.#turn) ??
+      this.#soonestBack(tried);
+    if (picked !== null && !picked.proven) picked.trialSince = now;
     if (picked !== null && session !== null) this.#sessions.hold(session, picked, now);
     return picked;
   }
@@ -208,6 +223,9 @@ export class Pool implements Route {
   /** Benches `member` (unless it already is: connections failing together bench it once). */
   #benchMember(member: Member, reason: string): void {
     if (member.health.bench !== null || member.removed || this.#closed) return;
+    // Back from its bench, it is on trial again.
+    member.proven = false;
+    member.trialSince = null;
     const until = member.health.benchFor(reason, this.#now());
     member.benchTimer = setTimeout(() => void this.#benchOver(member), until - this.#now());
     member.benchTimer.unref();

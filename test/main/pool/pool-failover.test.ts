@@ -63,6 +63,10 @@ describe.each(['http', 'socks5'] as const)('a pool speaking %s', (protocol) => {
       expect(benched.get(0)?.reason).toBe('the proxy could not be reached (connection refused)');
       if (silentKept) {
         expect(benched.get(3)?.reason).toBe('the proxy did not open the connection in time');
+        // On trial until a connection opens through it: the hanging one held one or two at most,
+        // and a TCP connection it took is not a connection it carried.
+        expect(fleet.upstreams[3]?.accepted()).toBeLessThanOrEqual(2);
+        expect(pool.members()[3]?.totalConnections).toBe(0);
       }
       expect(benched.get(4)?.reason).toMatch(/^the proxy refused the login/);
       for (const index of WORKING) expect(benched.get(index)).toBeNull();

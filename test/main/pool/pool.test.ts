@@ -4,7 +4,7 @@ import {
   upstreamFailures,
   UpstreamFailure,
 } from '../../../src/main/local-ports/relay/upstream-failure';
-import { MAX_MOVES, Pool, type PoolOptions } from '../../../src/main/pool/pool';
+import { MAX_MOVES, Pool, TRIAL_MS, type PoolOptions } from '../../../src/main/pool/pool';
 import type { PoolMember } from '../../../src/main/pool/pool-member';
 
 function poolMembers(count: number): PoolMember[] {
@@ -308,5 +308,52 @@ describe('members', () => {
     made.setMembers([{ ...first, entry: { ...first.entry, password: 'rotated' } }, ...rest]);
     expect(made.members()[0]?.benched).toBeNull();
     expect(made.members()[1]?.benched).toBeNull();
+  });
+});
+
+describe('a member on trial (never opened a connection, or back from a bench)', () => {
+  it('takes one connection at a time while others are free', () => {
+    vi.useFakeTimers();
+    const made = pool({ members: poolMembers(3) });
+    const trial = made.bind(null);
+    expect(idOf(trial.choose())).toBe(0);
+    // 0's trial connection is under way: 1 and 2 take the next ones, then 0 again only when
+    // nothing else is free, as round robin would.
+    const proven = made.bind(null);
+    expect(idOf(proven.choose())).toBe(1);
+    proven.opened(new Socket(), 2);
+    expect(idOf(made.bind(null).choose())).toBe(2);
+    // 1 is proven: it takes any number; 0 and 2 still wait for their trials.
+    expect([made.bind(null).choose(), made.bind(null).choose()].map(idOf)).toEqual([1, 1]);
+  });
+
+  it('is given another connection once its trial has waited TRIAL_MS, or when none else fits', () => {
+    vi.useFakeTimers();
+    const made = pool({ members: poolMembers(2) });
+    made.bind(null).choose();
+    made.bind(null).choose();
+    // Both on trial: round robin goes on over them rather than failing.
+    expect(idOf(made.bind(null).choose())).toBe(0);
+    vi.advanceTimersByTime(TRIAL_MS);
+    expect(TRIAL_MS).toBe(5_000);
+    expect(idOf(made.bind(null).choose())).toBe(1);
+  });
+
+  it('is on trial again after its bench, until a connection opens', async () => {
+    vi.useFakeTimers();
+    const made = pool({ members: poolMembers(2) });
+    const first = made.bind(null);
+    expect(idOf(first.choose())).toBe(0);
+    first.opened(new Socket(), 1);
+    const failing = made.bind(null);
+    expect(idOf(failing.choose())).toBe(1);
+    failing.failed(refused());
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(made.members()[1]?.benched).toBeNull();
+    // 1 takes one connection (its trial), then only 0 (proven) takes more.
+    const next = Array.from({ length: 4 }, () => made.bind(null));
+    expect(next.map((binding) => idOf(binding.choose()))).toEqual([0, 1, 0, 0]);
+    next[1]?.opened(new Socket(), 1);
+    expect([made.bind(null).choose(), made.bind(null).choose()].map(idOf)).toEqual([1, 0]);
   });
 });

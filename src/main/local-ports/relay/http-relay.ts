@@ -136,6 +136,12 @@ class HttpRelay {
   /** What went to the current upstream connection before its first answer, or null (see above). */
   private held: Outgoing[] | null = null;
   private heldBytes = 0;
+  /**
+   * The upstream connection not yet proven by an answer (a CONNECT's 2xx, a request's head), with
+   * its connect time: the route hears it opened only then, so that a proxy that takes TCP
+   * connections and then hangs is not counted a working one.
+   */
+  private unproven: { socket: Socket; connectMs: number } | null = null;
 
   constructor(
     private readonly app: Socket,
@@ -360,7 +366,7 @@ class HttpRelay {
     // The timeout covers connecting, and a CONNECT until its answer (onAnswerHead).
     socket.once('connect', () => {
       connected = true;
-      binding.opened(socket, performance.now() - began);
+      this.unproven = { socket, connectMs: performance.now() - began };
       if (!this.awaiting.some((request) => request.method === 'CONNECT')) socket.setTimeout(0);
     });
     socket.on('error', (error) => {
@@ -396,8 +402,9 @@ class HttpRelay {
       if (this.moveElsewhere(socket, upstreamFailures.connectStatus(407))) return STOP_AFTER_HEAD;
       return this.upstreamBroke(socket, upstreamFailures.connectStatus(407));
     }
-    this.held = null;
     if (request.method === 'CONNECT') return this.connectAnswered(socket, info.statusCode);
+    this.held = null;
+    this.proven(socket);
     const framing = bodyFraming(info, 'response');
     // 101 only to a request that asked to switch protocols: the app would read what follows as
     // HTTP, the upstream as something else.
@@ -434,6 +441,8 @@ class HttpRelay {
       }
       return this.upstreamBroke(socket, upstreamFailures.connectStatus(status));
     }
+    this.held = null;
+    this.proven(socket);
     this.toApp('HTTP/1.1 200 Connection Established\r\n\r\n');
     this.answering = true;
     return this.openTunnel(socket);
@@ -487,6 +496,13 @@ class HttpRelay {
     if (this.heldForTunnel.length > 0) upstream.write(this.heldForTunnel);
     this.stoppedReading = null;
     splice(this.app, upstream);
+  }
+
+  /** `socket` answered as a proxy should: the route hears it opened (see `unproven`). */
+  private proven(socket: Socket): void {
+    if (this.unproven?.socket !== socket) return;
+    this.binding?.opened(socket, this.unproven.connectMs);
+    this.unproven = null;
   }
 
   /** The upstream said something the relay cannot pass on: the app hears why, if it can. */
