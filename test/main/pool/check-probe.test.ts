@@ -1,37 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkProbe } from '../../../src/main/pool/check-probe';
-import {
-  startExitEcho,
-  startUpstreamFleet,
-  type ExitEcho,
-  type UpstreamFleet,
-} from '../../../tools/local-network/upstream-fleet';
+import { useFleet } from './fleet-fixture';
 
-let fleet: UpstreamFleet;
-let echo: ExitEcho;
-
-beforeAll(async () => {
-  [fleet, echo] = await Promise.all([
-    startUpstreamFleet(4, ['serve', 'refuse', 'hang', 'deny-login']),
-    startExitEcho(),
-  ]);
-});
-afterAll(() => Promise.all([fleet.close(), echo.close()]));
+const world = useFleet(4, ['serve', 'refuse', 'hang', 'deny-login']);
 
 const upstreamOf = (index: number, protocol: 'http' | 'socks5') => {
-  const upstream = fleet.upstreams[index];
+  const upstream = world.fleet.upstreams[index];
   if (!upstream) throw new Error(`no upstream ${index}`);
   const { host, port, username, password } = upstream;
   return { protocol, host, port, username, password };
 };
 
 describe.each(['http', 'socks5'] as const)('the check probe over %s', (protocol) => {
-  const probe = () => checkProbe({ echoUrl: () => echo.url('/'), timeoutMs: 500 });
+  const probe = () => checkProbe({ echoUrl: () => world.echo.url('/'), timeoutMs: 500 });
 
   it('readmits a proxy that carries a request to the echo, through the proxy', async () => {
-    const served = fleet.upstreams[0]?.served.length ?? 0;
+    const served = world.fleet.upstreams[0]?.served.length ?? 0;
     expect(await probe()(upstreamOf(0, protocol), new AbortController().signal)).toBe(true);
-    expect(fleet.upstreams[0]?.served.length).toBe(served + 1);
+    expect(world.fleet.upstreams[0]?.served.length).toBe(served + 1);
   });
 
   it.each([
@@ -48,6 +34,6 @@ it('reads the echo URL as set when it runs', async () => {
   const probe = checkProbe({ echoUrl: () => url, timeoutMs: 500 });
   const upstream = upstreamOf(0, 'http');
   expect(await probe(upstream, new AbortController().signal)).toBe(false);
-  url = echo.url('/');
+  url = world.echo.url('/');
   expect(await probe(upstream, new AbortController().signal)).toBe(true);
 });

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { UserFacingError } from '../../../src/main/errors/user-facing-error';
 import { startPoolPort } from '../../../src/main/pool/pool-port';
 import {
@@ -8,25 +8,16 @@ import {
   type PoolsListing,
 } from '../../../src/main/pool/pool-ports-service';
 import type { PlanView } from '../../../src/shared/views/plans-view';
-import {
-  startExitEcho,
-  startUpstreamFleet,
-  type ExitEcho,
-  type UpstreamFleet,
-} from '../../../tools/local-network/upstream-fleet';
 import { planView, proxyView } from '../../renderer/lib/view-fixtures';
 import { exitThrough, indexOfExit } from './pool-clients';
+import { useFleet } from './fleet-fixture';
 
-let fleet: UpstreamFleet;
-let echo: ExitEcho;
+/** Upstream i is proxy 100 + i; 0 refuses connections. */
+const world = useFleet(6, ['refuse']);
+
 let service: PoolPortsService;
 let changes: Array<string | undefined>;
 
-beforeAll(async () => {
-  // Upstream i is proxy 100 + i; 0 refuses connections.
-  [fleet, echo] = await Promise.all([startUpstreamFleet(6, ['refuse']), startExitEcho()]);
-});
-afterAll(() => Promise.all([fleet.close(), echo.close()]));
 afterEach(() => service.closeAll());
 
 /** Plan 1 "Shop": proxies 100–102 (labelled shop-N); plan 2 "Social": 103–105. */
@@ -49,7 +40,7 @@ function listingOf(accountId: string, listed: PlanView[]): PoolsListing {
     pinned: [104],
     facts: { now: Date.now(), warnDays: 7, failing: new Set() },
     entry: (id) => {
-      const upstream = fleet.upstreams[id - 100];
+      const upstream = world.fleet.upstreams[id - 100];
       if (!upstream) throw new Error(`no proxy ${id}`);
       const { host, port, username, password } = upstream;
       return { host, port, username, password };
@@ -78,7 +69,7 @@ function makeService(options: Partial<PoolPortsServiceOptions> = {}): PoolPortsS
 async function exitsOf(port: number, count: number): Promise<Set<number>> {
   const exits = new Set<number>();
   for (let connection = 0; connection < count; connection += 1) {
-    exits.add(100 + indexOfExit(fleet, await exitThrough('connect', port, echo)));
+    exits.add(100 + indexOfExit(world.fleet, await exitThrough('connect', port, world.echo)));
   }
   return exits;
 }
@@ -139,7 +130,7 @@ describe('pool ports of the active account', () => {
     current = listingOf('acct-2', plans());
     await service.keepListed();
     expect(service.list()).toEqual([]);
-    await expect(exitThrough('connect', view.port, echo)).rejects.toThrow();
+    await expect(exitThrough('connect', view.port, world.echo)).rejects.toThrow();
   });
 
   it('close on sign-out (no listing)', async () => {

@@ -1,12 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeLocalPassword } from '../../../src/main/local-ports/local-password';
 import { startPoolPort, type PoolPort } from '../../../src/main/pool/pool-port';
-import {
-  startExitEcho,
-  startUpstreamFleet,
-  type ExitEcho,
-  type UpstreamFleet,
-} from '../../../tools/local-network/upstream-fleet';
 import {
   CLIENT_KINDS,
   connectTunnel,
@@ -16,15 +10,12 @@ import {
   plainGet,
   socksTunnel,
 } from './pool-clients';
+import { useFleet } from './fleet-fixture';
 
-let fleet: UpstreamFleet;
-let echo: ExitEcho;
+const world = useFleet(10);
+
 let pool: PoolPort;
 
-beforeAll(async () => {
-  [fleet, echo] = await Promise.all([startUpstreamFleet(10), startExitEcho()]);
-});
-afterAll(() => Promise.all([fleet.close(), echo.close()]));
 afterEach(() => pool.close());
 
 const session = (id: string, password = 'anything') => ({ username: `session-${id}`, password });
@@ -33,11 +24,13 @@ describe.each(['http', 'socks5'] as const)('sessions of a pool speaking %s', (pr
   it.each(CLIENT_KINDS)(
     'keep every %s connection of a session on one upstream, each session its own',
     async (kind) => {
-      pool = await startPoolPort({ members: membersOf(fleet), protocol });
+      pool = await startPoolPort({ members: membersOf(world.fleet), protocol });
       const exitsOf = async (id: string) => {
         const exits: number[] = [];
         for (let connection = 0; connection < 5; connection += 1) {
-          exits.push(indexOfExit(fleet, await exitThrough(kind, pool.port, echo, session(id))));
+          exits.push(
+            indexOfExit(world.fleet, await exitThrough(kind, pool.port, world.echo, session(id))),
+          );
         }
         return exits;
       };
@@ -51,27 +44,32 @@ describe.each(['http', 'socks5'] as const)('sessions of a pool speaking %s', (pr
 });
 
 it('a session whose upstream died moves once, and stays on the new one', async () => {
-  pool = await startPoolPort({ members: membersOf(fleet), protocol: 'http' });
-  const first = indexOfExit(fleet, await exitThrough('connect', pool.port, echo, session('m')));
-  await fleet.upstreams[first]?.setBehaviour('refuse');
+  pool = await startPoolPort({ members: membersOf(world.fleet), protocol: 'http' });
+  const first = indexOfExit(
+    world.fleet,
+    await exitThrough('connect', pool.port, world.echo, session('m')),
+  );
+  await world.fleet.upstreams[first]?.setBehaviour('refuse');
   try {
     const after: number[] = [];
     for (let connection = 0; connection < 4; connection += 1) {
-      after.push(indexOfExit(fleet, await exitThrough('socks5', pool.port, echo, session('m'))));
+      after.push(
+        indexOfExit(world.fleet, await exitThrough('socks5', pool.port, world.echo, session('m'))),
+      );
     }
     expect(after[0]).not.toBe(first);
     expect(after).toEqual(Array(4).fill(after[0]));
   } finally {
-    await fleet.upstreams[first]?.setBehaviour('serve');
+    await world.fleet.upstreams[first]?.setBehaviour('serve');
   }
 });
 
 it("never passes the app's login on: each upstream sees its own", async () => {
-  pool = await startPoolPort({ members: membersOf(fleet), protocol: 'http' });
-  const before = fleet.upstreams.map((upstream) => upstream.served.length);
-  await plainGet(pool.port, echo.url('/'), session('secret-app-login'));
-  await exitThrough('connect', pool.port, echo, session('secret-app-login'));
-  const served = fleet.upstreams.flatMap((upstream) =>
+  pool = await startPoolPort({ members: membersOf(world.fleet), protocol: 'http' });
+  const before = world.fleet.upstreams.map((upstream) => upstream.served.length);
+  await plainGet(pool.port, world.echo.url('/'), session('secret-app-login'));
+  await exitThrough('connect', pool.port, world.echo, session('secret-app-login'));
+  const served = world.fleet.upstreams.flatMap((upstream) =>
     upstream.served.slice(before[upstream.index]).map((entry) => ({ entry, upstream })),
   );
   expect(served).toHaveLength(2);
@@ -82,7 +80,7 @@ describe('a pool with a local password', () => {
   it('takes it as the password of any username, the session kept', async () => {
     const password = makeLocalPassword();
     pool = await startPoolPort({
-      members: membersOf(fleet),
+      members: membersOf(world.fleet),
       protocol: 'socks5',
       localPassword: password,
     });
@@ -90,35 +88,38 @@ describe('a pool with a local password', () => {
       const exits = new Set<number>();
       for (let connection = 0; connection < 3; connection += 1) {
         exits.add(
-          indexOfExit(fleet, await exitThrough(kind, pool.port, echo, session(kind, password))),
+          indexOfExit(
+            world.fleet,
+            await exitThrough(kind, pool.port, world.echo, session(kind, password)),
+          ),
         );
       }
       expect(exits.size).toBe(1);
     }
     expect(
       indexOfExit(
-        fleet,
-        await exitThrough('http', pool.port, echo, { username: 'anyone', password }),
+        world.fleet,
+        await exitThrough('http', pool.port, world.echo, { username: 'anyone', password }),
       ),
     ).toBeGreaterThanOrEqual(0);
   });
 
   it('refuses a wrong or missing one on every side', async () => {
     pool = await startPoolPort({
-      members: membersOf(fleet),
+      members: membersOf(world.fleet),
       protocol: 'http',
       localPassword: makeLocalPassword(),
     });
-    const accepted = () => fleet.upstreams.map((upstream) => upstream.accepted());
+    const accepted = () => world.fleet.upstreams.map((upstream) => upstream.accepted());
     const before = accepted();
-    await expect(plainGet(pool.port, echo.url('/'), session('x', 'wrong'))).rejects.toThrow(
+    await expect(plainGet(pool.port, world.echo.url('/'), session('x', 'wrong'))).rejects.toThrow(
       /^status 407/,
     );
-    await expect(connectTunnel(pool.port, echo.port, session('x', 'wrong'))).rejects.toThrow(
+    await expect(connectTunnel(pool.port, world.echo.port, session('x', 'wrong'))).rejects.toThrow(
       /^HTTP\/1\.1 407/,
     );
-    await expect(socksTunnel(pool.port, echo.port, session('x', 'wrong'))).rejects.toThrow();
-    await expect(socksTunnel(pool.port, echo.port)).rejects.toThrow();
+    await expect(socksTunnel(pool.port, world.echo.port, session('x', 'wrong'))).rejects.toThrow();
+    await expect(socksTunnel(pool.port, world.echo.port)).rejects.toThrow();
     // Nothing reached an upstream.
     expect(accepted()).toEqual(before);
     expect(pool.members().every((member) => member.totalConnections === 0)).toBe(true);
