@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { Agent, createServer, request, type IncomingMessage } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { startLocalPort, type LocalPort } from '../../src/main/local-ports/local-port';
-import { startHttpProxy } from '../../tools/local-network/proxy-servers';
+import { startHttpProxy, startSocksProxy } from '../../tools/local-network/proxy-servers';
 import { cpusApart, cpuTimeMs, type CpusApart } from './cpu-pinning';
 import { median, report } from './measure';
 
@@ -51,24 +52,7 @@ const PIPE_CHILD = fileURLToPath(new URL('./pipe-child.ts', import.meta.url));
  * both the apps and the upstream.
  */
 export async function benchForwarding(): Promise<void> {
-  const origin = createServer((req, res) => {
-    if (req.url === '/big') {
-      res.writeHead(200, { 'content-length': String(DOWNLOAD_BYTES) });
-      let sent = 0;
-      const pump = () => {
-        while (sent < DOWNLOAD_BYTES) {
-          sent += CHUNK.length;
-          if (!res.write(CHUNK)) return void res.once('drain', pump);
-        }
-        res.end();
-      };
-      return pump();
-    }
-    res.writeHead(200, { 'content-length': '2' });
-    res.end('ok');
-  });
-  origin.listen(0, '127.0.0.1');
-  await once(origin, 'listening');
+  const origin = await startOrigin();
   const originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
   const upstream = await startHttpProxy(LOGIN);
   const apart = cpusApart();
@@ -95,6 +79,98 @@ export async function benchForwarding(): Promise<void> {
     origin.closeAllConnections();
   }
   await idleRss(upstream.port);
+  await benchSocksUpstreamForwarding();
+}
+
+/** The origin the downloads come from: `/big` is DOWNLOAD_BYTES, anything else two bytes. */
+async function startOrigin(): Promise<Server> {
+  const origin = createServer((req, res) => {
+    if (req.url === '/big') {
+      res.writeHead(200, { 'content-length': String(DOWNLOAD_BYTES) });
+      let sent = 0;
+      const pump = () => {
+        while (sent < DOWNLOAD_BYTES) {
+          sent += CHUNK.length;
+          if (!res.write(CHUNK)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      return pump();
+    }
+    res.writeHead(200, { 'content-length': '2' });
+    res.end('ok');
+  });
+  origin.listen(0, '127.0.0.1');
+  await once(origin, 'listening');
+  return origin;
+}
+
+/**
+ * A local port whose upstream is SOCKS5, in one run with the floor of the HTTP figures (a bare
+ * pipe in front of an HTTP upstream, pipe-child.ts): the same 64 MB plain download, in turns.
+ * - forward_socks_upstream_vs_pipe_ratio: the port over the pipe (goal >= 0.9, the HTTP path's
+ *   figure);
+ * - forward_socks_upstream_cpu_s_per_gb: the CPU time the port's process spent per GB;
+ * - forward_socks_upstream_rss_after_load_mb: the port's process's resident memory once the
+ *   downloads are done (idle: what the path keeps after load).
+ * The pipe, not the same SOCKS upstream through a pipe, is the floor: what the SOCKS5 path must
+ * match is the HTTP path's speed, whatever the SOCKS5 server costs on top of the HTTP one.
+ */
+export async function benchSocksUpstreamForwarding(): Promise<void> {
+  const origin = await startOrigin();
+  const originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
+  const httpUpstream = await startHttpProxy(LOGIN);
+  const socksUpstream = await startSocksProxy(LOGIN);
+  const apart = cpusApart();
+  const pipe = await startChild(PIPE_CHILD, httpUpstream.port, apart);
+  const child = await startChild(LOCAL_PORT_CHILD, socksUpstream.port, apart, {
+    BENCH_UPSTREAM_PROTOCOL: 'socks5',
+  });
+  const agent = new Agent({ keepAlive: false });
+  const rate = async (hop: Hop) => {
+    const start = performance.now();
+    const { bytes } = await get(hop, `${originUrl}/big`, agent);
+    return bytes / (performance.now() - start);
+  };
+  const viaLocal: Hop = { port: child.port, headers: {} };
+  const viaPipe: Hop = { port: pipe.port, headers: {} };
+  try {
+    await rate(viaLocal);
+    await rate(viaPipe);
+    const localRates: number[] = [];
+    const pipeRates: number[] = [];
+    let localCpuMs = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const cpuBefore = cpuTimeMs(child.pid);
+      localRates.push(await rate(viaLocal));
+      localCpuMs += cpuTimeMs(child.pid) - cpuBefore;
+      pipeRates.push(await rate(viaPipe));
+    }
+    const gigabytes = (ROUNDS * DOWNLOAD_BYTES) / 1024 ** 3;
+    report('forward_socks_upstream_mb_per_s', (median(localRates) * 1000) / 1024 / 1024);
+    report('forward_socks_upstream_vs_pipe_ratio', median(localRates) / median(pipeRates));
+    report('forward_socks_upstream_cpu_s_per_gb', localCpuMs / 1000 / gigabytes);
+    report('forward_socks_upstream_rss_after_load_mb', residentKb(child.pid) / 1024);
+  } finally {
+    agent.destroy();
+    apart?.restore();
+    child.kill();
+    pipe.kill();
+    await socksUpstream.close();
+    await httpUpstream.close();
+    origin.close();
+    origin.closeAllConnections();
+  }
+}
+
+/** A process's resident memory in KB, from /proc (Linux); NaN elsewhere. */
+function residentKb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'latin1');
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN);
+  } catch {
+    return Number.NaN;
+  }
 }
 
 interface Hop {
@@ -133,11 +209,12 @@ interface Child {
   kill(): void;
 }
 
-/** Starts a bench child (`file <upstreamPort>`), on a CPU of its own where it can, at its port. */
+/** Starts a bench child (`file <upstreamPort>`, `env` added to ours), on a CPU of its own where it can, at its port. */
 async function startChild(
   file: string,
   upstreamPort: number,
   apart: CpusApart | null,
+  env: Record<string, string> = {},
 ): Promise<Child> {
   const childArgs = ['--import', 'tsx', file, String(upstreamPort)];
   const [command, args] = apart?.onChildCpu(process.execPath, childArgs) ?? [
@@ -146,7 +223,7 @@ async function startChild(
   ];
   const child = spawn(command, args, {
     cwd: REPO_DIR,
-    env: { ...process.env, BENCH_UPSTREAM_LOGIN: `${LOGIN.username}:${LOGIN.password}` },
+    env: { ...process.env, BENCH_UPSTREAM_LOGIN: `${LOGIN.username}:${LOGIN.password}`, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [firstLine] = (await once(child.stdout, 'data')) as [Buffer];

@@ -3,13 +3,15 @@ import { startLocalPort } from '../../src/main/local-ports/local-port';
 // Run by forwarding.bench.ts in its own Node, as the app's main process is apart from both the
 // apps using a port and the upstream: `node --import tsx local-port-child.ts <upstreamPort>`, the
 // login in $BENCH_UPSTREAM_LOGIN ("user:password"); $BENCH_HANDSHAKE_MS, if set, shortens the
-// port's handshake deadline (port-attacks.bench.ts). Prints the local port's number, then runs
-// until killed.
+// port's handshake deadline (port-attacks.bench.ts); $BENCH_UPSTREAM_PROTOCOL ("http", the default,
+// or "socks5") says how the upstream is spoken to. Prints the local port's number, then runs until
+// killed.
 const upstreamPort = Number(process.argv[2]);
+const protocol = process.env.BENCH_UPSTREAM_PROTOCOL === 'socks5' ? 'socks5' : 'http';
 const [username = '', password = ''] = (process.env.BENCH_UPSTREAM_LOGIN ?? '').split(':');
 const handshakeMs = Number(process.env.BENCH_HANDSHAKE_MS ?? 0);
 const local = await startLocalPort({
-  upstream: { protocol: 'http', host: '127.0.0.1', port: upstreamPort, username, password },
+  upstream: { protocol, host: '127.0.0.1', port: upstreamPort, username, password },
   localPassword: process.env.BENCH_LOCAL_PASSWORD ?? null,
   ...(handshakeMs > 0 && {
     deadlines: { handshakeMs, idleMs: 60_000 },
