@@ -6,7 +6,7 @@ import {
   type DeadlineTimes,
 } from './relay/connection-deadlines';
 import { findFreePort } from './free-port';
-import { createHttpSide } from './relay/http-side';
+import { relayHttp } from './relay/http-relay';
 import { LocalPortError } from './local-port-error';
 import { loopbackBindAddress } from './loopback-bind';
 import { PortStats, type LocalPortStats } from './relay/port-stats';
@@ -102,7 +102,6 @@ export async function startRoutedPort(
   const deadlines = options.deadlines ?? DEFAULT_DEADLINES;
   const maxConnections = options.maxConnections ?? DEFAULT_PORT_CONNECTIONS;
   const budget = options.budget ?? (processBudget ??= processConnectionBudget());
-  const httpSide = createHttpSide(context, deadlines);
   const server = createServer((socket) => accept(socket));
 
   function accept(socket: Socket): void {
@@ -121,7 +120,7 @@ export async function startRoutedPort(
     const deadline = new ConnectionDeadlines(socket, deadlines);
     void sniffProtocol(socket).then((protocol) => {
       if (protocol === 'socks5') void serveSocks5(socket, context, deadline);
-      else if (protocol === 'http') httpSide.accept(socket, deadline);
+      else if (protocol === 'http') relayHttp(socket, context, deadline);
     });
   }
 
@@ -144,7 +143,6 @@ export async function startRoutedPort(
     close: () => {
       closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        httpSide.close();
         await sockets.destroyAll();
         await stopped;
       })();

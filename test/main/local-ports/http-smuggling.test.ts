@@ -7,8 +7,8 @@ import { until } from './until';
 
 /**
  * Request smuggling and framing attacks, as an outside audit sent them, against both kinds of
- * upstream: the relay in front of an HTTP proxy (http-relay.ts, strict-http-parser.ts) and
- * proxy-chain's server in front of a SOCKS5 one (Node's own parser). Each request hides a second
+ * upstream: the relay in front of an HTTP proxy (http-relay.ts, strict-http-parser.ts) and in
+ * front of a SOCKS5 one (the same parser, heads sent to the sites). Each request hides a second
  * one, for `/smuggled`, that a reader with another idea of the framing would find: the port must
  * refuse the request with 400 and the hidden request may never reach the next hop. (The relay
  * sends a head on before its body arrives; a body found malformed cuts that upstream connection.)

@@ -16,7 +16,7 @@ import {
 } from './recording-servers';
 import { until } from './until';
 
-// Characters that need encoding in a URL, so the upstream URL handed to proxy-chain is tested too.
+// Characters that need encoding in a URL, so a login written into a URL anywhere is tested too.
 const LOGIN = { username: 'plan-user', password: 'p@ss:w%rd/Secret#1' };
 const basic = (pair: string) => `Basic ${Buffer.from(pair).toString('base64')}`;
 

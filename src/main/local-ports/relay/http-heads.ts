@@ -1,4 +1,5 @@
 import { framingField, type BodyFraming } from './body-framing';
+import type { OriginTarget } from './origin-target';
 import type { ParsedHead } from './parsed-head';
 import { hostForUrl } from '../../upstream/upstream-proxy';
 
@@ -53,6 +54,31 @@ export function requestHead(
   const start = `${method} ${target} HTTP/${head.versionMajor}.${head.versionMinor}\r\n`;
   return Buffer.from(
     `${start}${fields}${framingField(framing)}Proxy-Authorization: ${proxyAuthorization}\r\n\r\n`,
+    'latin1',
+  );
+}
+
+/** What a head for a site never carries from the app: a proxy's fields and the Host it replaces. */
+const DROPPED_FOR_ORIGIN = new Set([...WRITTEN_ANEW, 'host', 'proxy-connection']);
+
+/**
+ * The request head for the site itself (the relay reaches it through a SOCKS5 upstream): origin
+ * form, the Host field from the URL (RFC 9112 §3.2.2: a proxy replaces the app's with the
+ * target's), the app's fields less those meant for a proxy and its framing, then `framing` as
+ * the relay read it. Null when a field or the method could not be written back safely.
+ */
+export function originRequestHead(
+  method: string,
+  target: OriginTarget,
+  head: ParsedHead,
+  framing: BodyFraming,
+): Buffer | null {
+  if (!TOKEN.test(method)) return null;
+  const fields = writtenFields(head.headers, (name) => DROPPED_FOR_ORIGIN.has(name));
+  if (fields === null) return null;
+  const start = `${method} ${target.path} HTTP/${head.versionMajor}.${head.versionMinor}\r\n`;
+  return Buffer.from(
+    `${start}Host: ${target.host}\r\n${fields}${framingField(framing)}\r\n`,
     'latin1',
   );
 }

@@ -4,6 +4,7 @@ import {
   connectHead,
   isAbsoluteTarget,
   lastChunk,
+  originRequestHead,
   requestHead,
   responseHead,
 } from '../../../../src/main/local-ports/relay/http-heads';
@@ -11,6 +12,57 @@ import type { ParsedHead } from '../../../../src/main/local-ports/relay/parsed-h
 
 const head = (...headers: string[]): ParsedHead => ({ versionMajor: 1, versionMinor: 1, headers });
 const NONE: BodyFraming = { kind: 'unframed' };
+
+describe('originRequestHead', () => {
+  const site = {
+    destination: { host: 'site.test', port: 8080 },
+    host: 'site.test:8080',
+    path: '/a?b',
+  };
+
+  it("writes origin form with the URL's Host, dropping the app's Host and every field for a proxy", () => {
+    const written = originRequestHead(
+      'GET',
+      site,
+      head(
+        'Host',
+        'other.test',
+        'Proxy-Authorization',
+        'Basic YXBw',
+        'proxy-connection',
+        'keep-alive',
+        'Connection',
+        'keep-alive',
+        'X-Name',
+        'naïve',
+      ),
+      NONE,
+    );
+    expect(written?.toString('latin1')).toBe(
+      'GET /a?b HTTP/1.1\r\nHost: site.test:8080\r\nConnection: keep-alive\r\nX-Name: naïve\r\n\r\n',
+    );
+  });
+
+  it('writes the framing it read, never the fields as they came', () => {
+    const written = originRequestHead(
+      'POST',
+      site,
+      head('Content-Length', '1e2', 'transfer-encoding', 'CHUNKED'),
+      { kind: 'chunked' },
+    );
+    expect(written?.toString('latin1')).toBe(
+      'POST /a?b HTTP/1.1\r\nHost: site.test:8080\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+  });
+
+  it.each([
+    ['G T', head()],
+    ['GET', head('X', 'a\r\nInjected: yes')],
+    ['GET', head('Bad Name', 'x')],
+  ])('refuses what cannot be written back safely (%s)', (method, parsed) => {
+    expect(originRequestHead(method, site, parsed, NONE)).toBeNull();
+  });
+});
 
 describe('requestHead', () => {
   it("drops the app's login, keeps every other field as it came and adds the upstream's", () => {
