@@ -125,6 +125,7 @@ describe.each(FAULTS)('$name', ({ upstream, words }) => {
     const port = await open(upstream());
     const answers = await useEveryWay(port);
     expect(answers[0]).toMatch(/^5\d\d /);
+    expect(answers[0]).toContain(`Proxy Tray: ${words}.`);
     expect(answers[1]).toMatch(/^HTTP\/1\.1 50[24] /);
     expect(answers[1]).toContain(words);
     expect(answers[2]).toMatch(/rejected|closed|failure/i);
@@ -148,6 +149,14 @@ it('says when the upstream takes too long to open the tunnel', async () => {
     `CONNECT 127.0.0.1:${echo.port} HTTP/1.1\r\nHost: x\r\n\r\n`,
   );
   expect(answer).toMatch(/^HTTP\/1\.1 504 /);
+  expect(port.stats().lastError?.message).toBe('the proxy did not open the connection in time');
+});
+
+it('says when a SOCKS5 upstream takes too long to open the tunnel for a plain request', async () => {
+  const port = await open(at('socks5', silent.port), 100);
+  const answer = await rawExchange(port.port, `GET ${echo.url('/')} HTTP/1.1\r\nHost: x\r\n\r\n`);
+  expect(answer).toMatch(/^HTTP\/1\.1 504 /);
+  expect(answer).toContain('Proxy Tray: the proxy did not open the connection in time.');
   expect(port.stats().lastError?.message).toBe('the proxy did not open the connection in time');
 });
 

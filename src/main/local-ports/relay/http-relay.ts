@@ -110,8 +110,11 @@ interface Awaited {
  * form (http-heads.ts, originRequestHead), with no login. Requests for the tunnel's site follow
  * on it; one for another site waits, with the app's connection paused, until the answers due are
  * in, and then goes through a new tunnel. Bodies and answers are framed as for an HTTP upstream,
- * where proxy-chain's full forward, which this replaces, took 4.4 CPU s/GB of downloads (here:
- * 2.1) for 0.75 of a bare pipe's speed (`forward_socks_upstream_vs_pipe_ratio`, issue 30).
+ * and the tunnels are read into the same reused buffers (upstream-tunnel.ts, TunnelReads): a
+ * download takes 0.9 CPU s/GB and matches a bare pipe, where proxy-chain's full forward, which
+ * this replaces, took 4.4 s/GB for 0.75 of the pipe's speed
+ * (`forward_socks_upstream_vs_pipe_ratio`, issue 30; read the usual way, 'data' events with a new
+ * buffer for every read, the tunnels cost 2.1 s/GB).
  *
  * Each app connection's upstream is the one its route binds it to (route.ts): a local port's one
  * upstream, or a pool's choice, kept for the connection's life. Until a new upstream connection
@@ -293,14 +296,19 @@ class HttpRelay {
     this.opening = true;
     const { sockets, tunnelTimeoutMs } = this.context;
     const binding = (this.binding ??= this.context.route.bind(null));
-    openRoutedTunnel(binding, next.destination, sockets, tunnelTimeoutMs).then(
+    let read: (chunk: Buffer) => void = () => {};
+    const reads = (length: number, buffer: Uint8Array): void => {
+      read(Buffer.from(buffer.buffer, buffer.byteOffset, length));
+      readBuffers.releaseAfterWrites(buffer, this.app);
+    };
+    openRoutedTunnel(binding, next.destination, sockets, tunnelTimeoutMs, reads).then(
       (socket) => {
         this.opening = false;
         // The app left, or was answered with a failure, while the tunnel opened.
         if (this.app.destroyed || this.queued[0] !== next) return void socket.destroy();
         this.queued.shift();
         this.upstreamOrigin = next.origin;
-        this.relayFrom(socket, true);
+        read = this.relayFrom(socket, true);
         this.awaiting.push(...next.requests);
         for (const piece of next.pieces) this.writeUpstream(socket, piece);
         if (this.queued.length > 0 || this.stoppedReading) return;
@@ -485,20 +493,15 @@ class HttpRelay {
   }
 
   /**
-   * Makes `socket` the upstream connection and relays its answers to the app. `opened`: it is a
-   * tunnel already open (a SOCKS5 upstream's, read through 'data'); otherwise a connection to an
-   * HTTP upstream, whose reads, into the reused buffers, go to the function returned.
+   * Makes `socket` the upstream connection and relays its answers to the app: each of its reads,
+   * into the reused buffers, goes to the function returned. `connected`: a tunnel already open (a
+   * SOCKS5 upstream's), rather than a connection to an HTTP upstream on its way.
    */
-  private relayFrom(socket: Socket, opened: boolean): (chunk: Buffer) => void {
-    let connected = opened;
+  private relayFrom(socket: Socket, connected: boolean): (chunk: Buffer) => void {
     let failure: UpstreamFailure | null = null;
     const answers = this.answerParser(socket);
     const read = (chunk: Buffer): void => {
-      if (this.tunnelled === socket) {
-        // An opened tunnel's bytes pass by splice() (tunnel()), through 'data' like these.
-        if (!opened) this.toApp(chunk);
-        return;
-      }
+      if (this.tunnelled === socket) return this.toApp(chunk);
       const parsed = answers.execute(chunk);
       if (parsed instanceof Error) {
         failure = upstreamFailures.notHttp();
@@ -523,10 +526,6 @@ class HttpRelay {
       if (endsHere) this.app.end();
     });
     socket.once('close', () => this.upstreamClosed(socket, failure, connected));
-    if (opened) {
-      socket.on('data', read);
-      socket.resume();
-    }
     return read;
   }
 

@@ -23,12 +23,13 @@ class ReadBuffers {
   releaseAfterWrites(buffer: Uint8Array, writer: Socket): void {
     // An ended or destroyed writer may still be flushing from it: the collector takes it then.
     if (!writer.writable) return;
-    if (writer.writableLength === 0) this.keep(buffer);
+    if (writer.writableLength === 0) this.release(buffer);
     // Writes finish in order, so this empty one finishes after the ones reading `buffer`.
-    else writer.write(NOTHING, () => this.keep(buffer));
+    else writer.write(NOTHING, () => this.release(buffer));
   }
 
-  private keep(buffer: Uint8Array): void {
+  /** Gives `buffer` back now: nothing points into it any more (its bytes were copied). */
+  release(buffer: Uint8Array): void {
     if (this.free.length < KEPT) this.free.push(buffer);
   }
 }

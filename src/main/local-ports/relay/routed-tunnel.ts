@@ -2,19 +2,20 @@ import type { Socket } from 'node:net';
 import type { Binding } from './route';
 import type { SocketSet } from './socket-set';
 import { upstreamFailureOf, upstreamFailures, type UpstreamFailure } from './upstream-failure';
-import { openUpstreamTunnel, type Destination } from './upstream-tunnel';
+import { openUpstreamTunnel, type Destination, type TunnelReads } from './upstream-tunnel';
 
 /**
  * A tunnel to `destination` through the app connection's upstream (`binding`): where opening fails
  * by the upstream's fault before any byte of the app went through it, the route may move the
  * connection to another upstream and this tries again (a pool's failover); otherwise the failure
- * is thrown, in words (an UpstreamFailure).
+ * is thrown, in words (an UpstreamFailure). `reads`: see upstream-tunnel.ts.
  */
 export async function openRoutedTunnel(
   binding: Binding,
   destination: Destination,
   sockets: SocketSet,
   timeoutMs: number,
+  reads?: TunnelReads,
 ): Promise<Socket> {
   let last: UpstreamFailure | null = null;
   for (;;) {
@@ -23,7 +24,7 @@ export async function openRoutedTunnel(
     if (upstream === null) throw last ?? upstreamFailures.noUpstream();
     const began = performance.now();
     try {
-      const socket = await openUpstreamTunnel(upstream, destination, sockets, timeoutMs);
+      const socket = await openUpstreamTunnel(upstream, destination, sockets, timeoutMs, reads);
       binding.opened(socket, performance.now() - began);
       return socket;
     } catch (error) {
