@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
 import { listen } from '../../../tools/local-network/listening';
@@ -38,6 +38,14 @@ async function startSite(name: string): Promise<Site> {
       response.writeHead(200, { 'content-length': String(Buffer.byteLength(text)) });
       response.end(text);
     });
+  });
+  // An Upgrade to a protocol that answers each piece upper-cased.
+  server.on('upgrade', (_request, socket: Socket, head: Buffer) => {
+    socket.write(
+      'HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: shout\r\n\r\n',
+    );
+    if (head.length > 0) socket.write(head.toString().toUpperCase());
+    socket.on('data', (chunk: Buffer) => socket.write(chunk.toString().toUpperCase()));
   });
   await listen(server);
   const { port } = server.address() as AddressInfo;
@@ -110,6 +118,33 @@ describe('plain requests through a SOCKS5 upstream', () => {
     expect(answered).toEqual(['one/1 ;', 'two/2 hello;', 'two/3 world;', 'one/4 ;']);
     // One tunnel per run of requests to a site: one, two, then one again.
     expect(socks.sockets.accepted).toBe(3);
+    app.socket.destroy();
+  });
+
+  it('switch protocols when the site agrees, and then pass bytes as they are both ways', async () => {
+    const app = await rawApp(local.port);
+    app.write(
+      `GET ${one.url('/shout')} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: shout\r\n\r\n` +
+        'sent with the head',
+    );
+    await app.waitFor('SENT WITH THE HEAD');
+    expect(app.received()).toMatch(/^HTTP\/1\.1 101 /);
+    app.write('and after');
+    await app.waitFor('AND AFTER');
+    app.socket.destroy();
+  });
+
+  it('answer HEAD with the head alone, and go on with the next request', async () => {
+    const app = await rawApp(local.port);
+    app.write(
+      `HEAD ${one.url('/head')} HTTP/1.1\r\nHost: x\r\n\r\n` +
+        `GET ${one.url('/after')} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
+    await app.waitFor('one/after');
+    const answers = app.received().split('HTTP/1.1 200 OK');
+    // The HEAD answer states the length of a body it does not carry.
+    expect(answers[1]).toMatch(/Content-Length: \d+\r\n(?:[^\r]+\r\n)*\r\n$/i);
+    expect(one.seen.map((text) => text.split(' ')[0])).toContain('one/head');
     app.socket.destroy();
   });
 
