@@ -33,21 +33,31 @@ it("writes to the socket and reads what it is handed, as the handshake's code ex
   expect(seen.sort()).toEqual(['greeting', 'read answer']);
 });
 
-it('ends, closes and fails with the socket while the handshake lasts, and then destroys it', async () => {
+it('ends with the socket while the handshake lasts', async () => {
   const channel = new HandshakeChannel(client);
-  const events: string[] = [];
-  channel.on('end', () => events.push('end'));
-  channel.on('close', () => events.push('close'));
+  let ended = false;
+  channel.on('end', () => (ended = true));
   channel.resume();
   peer.end();
-  await until(() => events.includes('end'));
+  await until(() => ended);
+  // The socket then closes (no half-open connections here), and the channel with it.
+  await until(() => channel.destroyed);
+});
+
+it('fails and closes with the socket while the handshake lasts', async () => {
+  const channel = new HandshakeChannel(client);
+  const events: string[] = [];
+  channel.on('error', (error: Error) => events.push(error.message));
+  channel.on('close', () => events.push('close'));
   client.destroy(new Error('reset'));
   await until(() => events.includes('close'));
-  expect(channel.destroyed).toBe(true);
+  expect(events).toEqual(['reset', 'close']);
+});
 
-  const second = new HandshakeChannel(peer);
-  second.destroy(new Error('handshake failed'));
-  await until(() => peer.destroyed);
+it('destroys the socket with it while the handshake lasts (a failed handshake)', () => {
+  const channel = new HandshakeChannel(client);
+  channel.destroy(new Error('handshake failed'));
+  expect(client.destroyed).toBe(true);
 });
 
 it('lets the socket go once detached: the rest is answered, and neither ends the other', async () => {
@@ -59,8 +69,16 @@ it('lets the socket go once detached: the rest is answered, and neither ends the
   expect(client.destroyed).toBe(false);
 
   const onPeer = new HandshakeChannel(peer);
+  const events: string[] = [];
+  onPeer.on('end', () => events.push('end'));
+  onPeer.on('close', () => events.push('close'));
+  onPeer.resume();
   onPeer.detach();
-  client.destroy();
+  // The socket's own owner listens for its errors once the channel let it go.
+  peer.on('error', () => {});
+  peer.emit('error', new Error('late'));
+  client.end();
   await until(() => peer.closed);
+  expect(events).toEqual([]);
   expect(onPeer.destroyed).toBe(false);
 });

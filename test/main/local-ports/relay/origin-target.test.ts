@@ -9,6 +9,8 @@ describe('originTarget', () => {
     ['http://site.test/page#part', 'site.test', 80, 'site.test', '/page'],
     ['http://[::1]:81/x', '::1', 81, '[::1]:81', '/x'],
     ['http://user:secret@10.0.0.1:82/x', '10.0.0.1', 82, '10.0.0.1:82', '/x'],
+    ['http://site.test:1/', 'site.test', 1, 'site.test:1', '/'],
+    ['http://site.test:65535/', 'site.test', 65535, 'site.test:65535', '/'],
   ])(
     'reads %s as a tunnel to %s:%i, Host %s and the path as written',
     (url, host, port, field, path) => {
@@ -18,6 +20,7 @@ describe('originTarget', () => {
 
   it.each([
     'https://site.test/',
+    'xhttp://site.test/',
     'ftp://site.test/',
     '/relative',
     'http:///nohost',
