@@ -212,10 +212,12 @@ export class Pool implements Route {
 
   #soonestBack(tried: ReadonlySet<Member>): Member | null {
     let soonest: Member | null = null;
+    let soonestUntil = Number.POSITIVE_INFINITY;
     for (const member of this.#members) {
       const until = member.health.bench?.until;
-      if (until === undefined || tried.has(member)) continue;
-      if (soonest === null || until < (soonest.health.bench?.until ?? Infinity)) soonest = member;
+      if (until === undefined || tried.has(member) || until >= soonestUntil) continue;
+      soonest = member;
+      soonestUntil = until;
     }
     return soonest;
   }
@@ -227,17 +229,17 @@ export class Pool implements Route {
     member.proven = false;
     member.trialSince = null;
     const until = member.health.benchFor(reason, this.#now());
-    member.benchTimer = setTimeout(() => void this.#benchOver(member), until - this.#now());
+    member.benchTimer = setTimeout(() => void this.#benchOver(member, reason), until - this.#now());
     member.benchTimer.unref();
   }
 
   /** A bench's time is up: a probe readmits the member, or benches it for longer. */
-  async #benchOver(member: Member): Promise<void> {
+  async #benchOver(member: Member, reason: string): Promise<void> {
     member.benchTimer = null;
-    const reason = member.health.bench?.reason ?? '';
     if (this.#probe === undefined) return member.health.readmit();
     const works = await this.#probe(member.upstream, this.#probes.signal).catch(() => false);
-    if (this.#closed || member.removed) return;
+    // A member that left is benched no more (#benchMember): only a closed pool keeps its bench.
+    if (this.#closed) return;
     member.health.readmit();
     if (!works) this.#benchMember(member, reason);
   }

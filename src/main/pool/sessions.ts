@@ -59,8 +59,8 @@ export class Sessions {
   connectionOpened(id: string, now: () => number): () => void {
     const held = this.#held.get(id);
     if (held === undefined) return () => {};
+    // Not idle while it is open (#idle), so only its closing sets lastUsed.
     held.open += 1;
-    held.lastUsed = now();
     return () => {
       held.open -= 1;
       held.lastUsed = now();

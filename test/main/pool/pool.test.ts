@@ -6,6 +6,7 @@ import {
 } from '../../../src/main/local-ports/relay/upstream-failure';
 import { MAX_MOVES, Pool, TRIAL_MS, type PoolOptions } from '../../../src/main/pool/pool';
 import type { PoolMember } from '../../../src/main/pool/pool-member';
+import { FIRST_BENCH_MS, LONGEST_BENCH_MS } from '../../../src/main/pool/member-health';
 
 function poolMembers(count: number): PoolMember[] {
   return Array.from({ length: count }, (_, id) => ({
@@ -355,5 +356,174 @@ describe('a member on trial (never opened a connection, or back from a bench)', 
     expect(next.map((binding) => idOf(binding.choose()))).toEqual([0, 1, 0, 0]);
     next[1]?.opened(new Socket(), 1);
     expect([made.bind(null).choose(), made.bind(null).choose()].map(idOf)).toEqual([1, 0]);
+  });
+});
+
+describe('a binding', () => {
+  it('with a new upstream per request goes round every member again and again', () => {
+    const binding = pool({ perRequest: true }).bind(null);
+    const chosen: Array<number | null> = [];
+    for (let request = 0; request < 6; request += 1) {
+      chosen.push(idOf(binding.choose()));
+      binding.release();
+    }
+    expect(chosen).toEqual([0, 1, 2, 3, 0, 1]);
+  });
+
+  it('that has no upstream benches nothing and moves nothing on a failure', () => {
+    const made = pool();
+    const binding = made.bind(null);
+    binding.choose();
+    expect(binding.failed(refused())).toBe(true);
+    // Reported again before another was chosen: nothing more to bench.
+    expect(binding.failed(refused())).toBe(false);
+    expect(made.members().map((member) => member.benched !== null)).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('that has no upstream counts an opened connection for no member', () => {
+    const made = pool();
+    const socket = new Socket();
+    made.bind('session-a').opened(socket, 5);
+    expect(made.members().every((member) => member.totalConnections === 0)).toBe(true);
+    socket.destroy();
+  });
+});
+
+describe('the fastest strategy in a pool', () => {
+  it("ranks members never checked by the pool's own connect times", () => {
+    const made = pool({ strategy: 'fastest' });
+    const first = made.bind(null);
+    expect(idOf(first.choose())).toBe(0);
+    const socket = new Socket();
+    first.opened(socket, 50);
+    // Member 0 has a measure, the others none: it is the fastest known.
+    expect([made.bind(null).choose(), made.bind(null).choose()].map(idOf)).toEqual([0, 0]);
+    socket.destroy();
+  });
+});
+
+describe('a run of failures', () => {
+  it('ends when a connection opens through the member: its next bench is 10 s again', async () => {
+    vi.useFakeTimers();
+    const made = pool({ members: poolMembers(1) });
+    const failOnce = () => {
+      const binding = made.bind(null);
+      binding.choose();
+      binding.failed(refused());
+    };
+    failOnce();
+    await vi.advanceTimersByTimeAsync(10_000);
+    failOnce();
+    // Readmitted and failing again: the run goes on, twice as long.
+    expect(made.members()[0]?.benched?.until.getTime()).toBe(Date.now() + 20_000);
+    await vi.advanceTimersByTimeAsync(20_000);
+    const socket = new Socket();
+    const working = made.bind(null);
+    working.choose();
+    working.opened(socket, 5);
+    failOnce();
+    expect(made.members()[0]?.benched?.until.getTime()).toBe(Date.now() + 10_000);
+    socket.destroy();
+  });
+
+  it('that bench several members at once tries the first listed first when all are out', () => {
+    vi.useFakeTimers();
+    const made = pool({ members: poolMembers(2) });
+    const binding = made.bind(null);
+    binding.choose();
+    binding.failed(refused());
+    binding.choose();
+    binding.failed(refused());
+    // Both are back at the same moment.
+    expect(idOf(made.bind(null).choose())).toBe(0);
+  });
+});
+
+describe('a session whose upstream left the pool', () => {
+  it('is given another', () => {
+    const made = pool();
+    expect(idOf(made.bind('session-a').choose())).toBe(0);
+    made.setMembers(poolMembers(4).slice(1));
+    expect([1, 2, 3]).toContain(idOf(made.bind('session-a').choose()));
+  });
+});
+
+describe('a member that left the pool', () => {
+  it('is not benched, nor probed, when its connection fails', async () => {
+    vi.useFakeTimers();
+    const probed: number[] = [];
+    const made = pool({
+      probe: (upstream) => {
+        probed.push(upstream.port);
+        return Promise.resolve(true);
+      },
+    });
+    const binding = made.bind(null);
+    binding.choose();
+    made.setMembers(poolMembers(4).slice(1));
+    binding.failed(refused());
+    await vi.advanceTimersByTimeAsync(LONGEST_BENCH_MS);
+    expect(probed).toEqual([]);
+  });
+
+  it('while its probe ran is not probed again when the probe fails', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    let answer: (works: boolean) => void = () => {};
+    const made = pool({
+      probe: () => {
+        calls += 1;
+        return new Promise<boolean>((resolve) => (answer = resolve));
+      },
+    });
+    const binding = made.bind(null);
+    binding.choose();
+    binding.failed(refused());
+    await vi.advanceTimersByTimeAsync(FIRST_BENCH_MS);
+    expect(calls).toBe(1);
+    made.setMembers(poolMembers(4).slice(1));
+    answer(false);
+    await vi.advanceTimersByTimeAsync(LONGEST_BENCH_MS);
+    expect(calls).toBe(1);
+  });
+});
+
+describe('a pool closed', () => {
+  it('while a probe runs: the probe is told to stop, and its answer changes nothing', async () => {
+    vi.useFakeTimers();
+    const signals: AbortSignal[] = [];
+    let answer: (works: boolean) => void = () => {};
+    const made = pool({
+      probe: (_upstream, signal) => {
+        signals.push(signal);
+        return new Promise<boolean>((resolve) => (answer = resolve));
+      },
+    });
+    const binding = made.bind(null);
+    binding.choose();
+    binding.failed(refused());
+    const benchedUntil = made.members()[0]?.benched?.until.getTime();
+    await vi.advanceTimersByTimeAsync(FIRST_BENCH_MS);
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(false);
+    made.close();
+    expect(signals[0]?.aborted).toBe(true);
+    answer(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(made.members()[0]?.benched?.until.getTime()).toBe(benchedUntil);
+  });
+
+  it('benches nothing more', () => {
+    const made = pool();
+    made.close();
+    const binding = made.bind(null);
+    binding.choose();
+    binding.failed(refused());
+    expect(made.members().every((member) => member.benched === null)).toBe(true);
   });
 });

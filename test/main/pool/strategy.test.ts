@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Member } from '../../../src/main/pool/pool-member';
-import { pickMember } from '../../../src/main/pool/strategy';
+import { pickMember, POOL_STRATEGIES } from '../../../src/main/pool/strategy';
 
 function members(count: number): Member[] {
   return Array.from(
@@ -16,6 +16,10 @@ function members(count: number): Member[] {
 }
 
 const all = () => true;
+
+it('offers the four strategies, round robin (the default) first', () => {
+  expect(POOL_STRATEGIES).toEqual(['round-robin', 'random', 'fastest', 'sticky']);
+});
 
 describe('round robin', () => {
   it('takes each member in turn, and goes round', () => {
@@ -35,9 +39,11 @@ describe('round robin', () => {
     expect(turn.next).toBe(1);
   });
 
-  it('answers null when nothing fits, or there are no members', () => {
-    expect(pickMember('round-robin', members(3), () => false, { next: 0 })).toBeNull();
-    expect(pickMember('round-robin', [], all, { next: 0 })).toBeNull();
+  it('answers null when nothing fits, or there are no members, and leaves the turn alone', () => {
+    const turn = { next: 2 };
+    expect(pickMember('round-robin', members(3), () => false, turn)).toBeNull();
+    expect(turn.next).toBe(2);
+    expect(pickMember('round-robin', [], all, turn)).toBeNull();
   });
 });
 
