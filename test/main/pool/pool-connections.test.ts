@@ -8,6 +8,7 @@ import {
   type UpstreamFleet,
 } from '../../../tools/local-network/upstream-fleet';
 import { openFds, settledFds } from '../../support/open-fds';
+import { until } from '../local-ports/until';
 import { connectTunnel, indexOfExit, membersOf, socksTunnel } from './pool-clients';
 
 let fleet: UpstreamFleet;
@@ -24,6 +25,10 @@ afterAll(async () => {
   expect(await settledFds(fdsBefore)).toBe(fdsBefore);
 });
 afterEach(() => pool.close());
+
+/** The TCP connections the fleet's upstreams accepted so far. */
+const upstreamConnections = () =>
+  fleet.upstreams.reduce((sum, upstream) => sum + upstream.accepted(), 0);
 
 /** `count` GETs one after another on one kept-alive connection: the exits, and the sockets used. */
 async function keptAlive(count: number): Promise<{ exits: number[]; sockets: number }> {
@@ -56,17 +61,23 @@ async function keptAlive(count: number): Promise<{ exits: number[]; sockets: num
 describe.each(['http', 'socks5'] as const)('a pool speaking %s', (protocol) => {
   it("keeps a kept-alive connection's requests on one upstream (its exit address kept)", async () => {
     pool = await startPoolPort({ members: membersOf(fleet), protocol });
+    const before = upstreamConnections();
     const { exits, sockets } = await keptAlive(4);
     expect(sockets).toBe(1);
     expect(new Set(exits).size).toBe(1);
+    // One upstream connection carried them all, and it ends with the app's connection.
+    expect(upstreamConnections() - before).toBe(1);
+    await until(() => pool.members().every((member) => member.openConnections === 0));
   });
 
   it('with "a new upstream for each request", sends each of them through the next', async () => {
     pool = await startPoolPort({ members: membersOf(fleet), protocol, perRequest: true });
+    const before = upstreamConnections();
     const { exits, sockets } = await keptAlive(4);
     // Still one connection for the app: only the upstream side changes.
     expect(sockets).toBe(1);
     expect(exits).toEqual([0, 1, 2, 3]);
+    expect(upstreamConnections() - before).toBe(4);
   });
 
   it('ends the connections through a member that left the pool, and counts bytes per member', async () => {

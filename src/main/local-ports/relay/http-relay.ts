@@ -580,11 +580,8 @@ class HttpRelay {
    */
   private connectAnswered(socket: Socket, status: number): number {
     socket.setTimeout(0);
+    // Not moved: a refusal other than a 407 (onAnswerHead) is the destination's, not the upstream's.
     if (status < 200 || status > 299) {
-      // No byte of the app's has gone through: the tunnel may open through another upstream.
-      if (this.moveElsewhere(socket, upstreamFailures.connectStatus(status))) {
-        return STOP_AFTER_HEAD;
-      }
       return this.upstreamBroke(socket, upstreamFailures.connectStatus(status));
     }
     this.held = null;
