@@ -251,7 +251,7 @@ export class Pool implements Route {
   }
 
   #clearBenchTimer(member: Member): void {
-    if (member.benchTimer !== null) clearTimeout(member.benchTimer);
+    clearTimeout(member.benchTimer ?? undefined);
     member.benchTimer = null;
   }
 }

@@ -32,11 +32,11 @@ export function pickMember(
   turn: { next: number },
   random: () => number = Math.random,
 ): Member | null {
+  // No members: the loop below does not run, and null is answered.
   const count = members.length;
-  if (count === 0) return null;
   const start = strategy === 'random' ? Math.floor(random() * count) : turn.next % count;
   let best: Member | null = null;
-  let bestIndex = -1;
+  let bestIndex = 0;
   for (let offset = 0; offset < count; offset += 1) {
     const index = (start + offset) % count;
     const member = members[index] as Member;

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterEach, expect, it, vi } from 'vitest';
 import { startPoolPort } from '../../../src/main/pool/pool-port';
 
@@ -11,15 +12,21 @@ const member = {
   latencyMs: null,
 };
 
-it('changes its strategy while it runs', async () => {
+it('changes its strategy and members while it runs, and closes its listener', async () => {
   const port = await startPoolPort({ members: [member], protocol: 'http' });
-  try {
-    expect(port.strategy).toBe('round-robin');
-    port.setStrategy('fastest');
-    expect(port.strategy).toBe('fastest');
-  } finally {
-    await port.close();
-  }
+  expect(port.strategy).toBe('round-robin');
+  port.setStrategy('fastest');
+  expect(port.strategy).toBe('fastest');
+  port.setMembers([member, { ...member, id: 2 }]);
+  expect(port.members().map((shown) => shown.id)).toEqual([1, 2]);
+  expect(await port.getConnections()).toBe(0);
+  await port.close();
+  const refused = await new Promise<boolean>((resolve) => {
+    const probe = connect(port.port, port.host);
+    probe.once('connect', () => resolve(false));
+    probe.once('error', () => resolve(true));
+  });
+  expect(refused).toBe(true);
 });
 
 it('that could not start rejects as a local port does, and leaves no timer of its pool running', async () => {

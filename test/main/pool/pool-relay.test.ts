@@ -9,7 +9,11 @@ import {
   type RawConnection,
   type ScriptedUpstream,
 } from '../local-ports/raw-peers';
+import { rawSocksClient, socks5 } from '../local-ports/socks-raw-clients';
 import { socksTunnel } from './pool-clients';
+
+const NO_AUTH = 0x00;
+const USERNAME_PASSWORD = 0x02;
 
 /**
  * A pool port's HTTP relay in front of HTTP upstreams whose answers the tests write by hand: what
@@ -152,5 +156,37 @@ describe('when no upstream is left', () => {
     }
     await expect(socksTunnel(pool.port, 443)).rejects.toThrow();
     expect(pool.stats().lastError?.message).toBe('no proxy of the pool could open the connection');
+  });
+});
+
+describe('a SOCKS5 client that offers a login to a pool without a local password', () => {
+  it('is asked for it, any password taken, and its session named by the username', async () => {
+    await poolOver([first.port, second.port]);
+    const tunnelOfSession = async (index: number) => {
+      const client = await rawSocksClient(pool.port);
+      client.write([
+        ...socks5.greeting(NO_AUTH, USERNAME_PASSWORD),
+        ...socks5.login('session-s', ''),
+        ...socks5.connectDomain('site.test', 443),
+      ]);
+      const up = await first.connection(index);
+      await up.waitFor('\r\n\r\n');
+      expect(up.received()).toMatch(/^CONNECT site\.test:443 HTTP\/1\.1\r\n/);
+      up.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      await client.waitForAnswer(14);
+      expect([...client.answer()]).toEqual([
+        0x05,
+        USERNAME_PASSWORD,
+        0x01,
+        0x00,
+        ...socks5.reply(0x00),
+      ]);
+      return client;
+    };
+    const clients = [await tunnelOfSession(0), await tunnelOfSession(1)];
+    // Both on the session's upstream, which round robin alone would not have given twice.
+    expect(second.connections).toHaveLength(0);
+    expect(pool.members().map((member) => member.sessions)).toEqual([1, 0]);
+    for (const client of clients) client.socket.destroy();
   });
 });

@@ -527,3 +527,55 @@ describe('a pool closed', () => {
     expect(made.members().every((member) => member.benched === null)).toBe(true);
   });
 });
+
+describe('a benched member', () => {
+  it('is passed over by new connections whose turn it is', () => {
+    const made = pool();
+    const failing = made.bind(null);
+    failing.choose();
+    failing.failed(refused());
+    const chosen = Array.from({ length: 4 }, () => idOf(made.bind(null).choose()));
+    expect(chosen).toEqual([1, 2, 3, 1]);
+  });
+
+  it('back from its bench is not tried again by a connection that tried it', async () => {
+    vi.useFakeTimers();
+    const made = pool({ members: poolMembers(2) });
+    const binding = made.bind(null);
+    expect(idOf(binding.choose())).toBe(0);
+    binding.failed(refused());
+    await vi.advanceTimersByTimeAsync(FIRST_BENCH_MS);
+    expect(made.members()[0]?.benched).toBeNull();
+    expect(idOf(binding.choose())).toBe(1);
+    binding.failed(refused());
+    expect(binding.choose()).toBeNull();
+  });
+});
+
+describe('sessions in a pool', () => {
+  it('are only the connections that name one (or every connection of a sticky pool)', () => {
+    const made = pool();
+    const socket = new Socket();
+    const binding = made.bind(null);
+    binding.choose();
+    binding.opened(socket, 5);
+    expect(made.members().map((member) => member.sessions)).toEqual([0, 0, 0, 0]);
+    made.setStrategy('sticky');
+    made.bind(null).choose();
+    expect(made.members().map((member) => member.sessions)).toEqual([0, 1, 0, 0]);
+    socket.destroy();
+  });
+
+  it('whose connection found every upstream failing keep the last they were given', async () => {
+    vi.useFakeTimers();
+    const made = pool({ members: poolMembers(2) });
+    const binding = made.bind('session-a');
+    expect(idOf(binding.choose())).toBe(0);
+    binding.failed(refused());
+    expect(idOf(binding.choose())).toBe(1);
+    binding.failed(refused());
+    expect(binding.choose()).toBeNull();
+    await vi.advanceTimersByTimeAsync(FIRST_BENCH_MS);
+    expect(idOf(made.bind('session-a').choose())).toBe(1);
+  });
+});

@@ -43,6 +43,15 @@ describe('sessions', () => {
     expect(sessions.memberOf('s', 6_000)).toBeNull();
   });
 
+  it('keep counting their open connections when moved to another upstream', () => {
+    const sessions = new Sessions(1_000);
+    const [a, b] = [member(1), member(2)];
+    sessions.hold('s', a, 0);
+    sessions.connectionOpened('s', () => 0);
+    sessions.hold('s', b, 0);
+    expect(sessions.memberOf('s', 5_000)).toBe(b);
+  });
+
   it('move to another upstream when held again', () => {
     const sessions = new Sessions(1_000);
     const [a, b] = [member(1), member(2)];
