@@ -10,7 +10,7 @@ export function poolPortsCases({
   return {
     'pool-ports:list': async () => pools.list(),
     'pool-ports:open': (input) => pools.open(input),
-    'pool-ports:set-strategy': async (input) => pools.setStrategy(input.poolId, input.strategy),
+    'pool-ports:configure': async (input) => pools.configure(input),
     'pool-ports:close': async (input) => {
       await pools.close(input.poolId);
       return null;

@@ -16,6 +16,8 @@ export interface PoolPort extends LocalPort {
   members(): MemberView[];
   readonly strategy: PoolStrategy;
   setStrategy(strategy: PoolStrategy): void;
+  readonly perRequest: boolean;
+  setPerRequest(perRequest: boolean): void;
   setMembers(members: readonly PoolMember[]): void;
 }
 
@@ -51,6 +53,10 @@ export async function startPoolPort(options: PoolPortOptions): Promise<PoolPort>
       return pool.strategy;
     },
     setStrategy: (strategy) => pool.setStrategy(strategy),
+    get perRequest() {
+      return pool.perRequest;
+    },
+    setPerRequest: (perRequest) => pool.setPerRequest(perRequest),
     setMembers: (members) => pool.setMembers(members),
   };
 }

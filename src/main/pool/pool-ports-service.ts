@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   POOL_VIEW_MEMBERS,
+  type ConfigurePoolPortRequest,
   type OpenPoolPortRequest,
   type PoolMemberView,
   type PoolPortView,
@@ -14,7 +15,6 @@ import { portStatsView } from '../local-ports/port-stats-view';
 import type { MemberView, Probe } from './pool';
 import { poolMembersOf, type PoolListing } from './pool-members';
 import type { PoolPort, PoolPortOptions } from './pool-port';
-import type { PoolStrategy } from './strategy';
 
 /** The active account's listing as pools draw on it, with what names its plans and proxies. */
 export interface PoolsListing extends PoolListing {
@@ -46,8 +46,8 @@ interface OpenPool {
   source: PoolSource;
   title: string;
   protocol: 'http' | 'socks5';
-  perRequest: boolean;
   localPassword: string | null;
+  keep: boolean;
   port: PoolPort;
 }
 
@@ -98,14 +98,13 @@ export class PoolPortsService {
     }
     const protocol = request.protocol ?? this.#options.defaultProtocol();
     const localPassword = request.requirePassword ? makeLocalPassword() : null;
-    const perRequest = request.perRequest ?? false;
     let port: PoolPort;
     try {
       port = await this.#options.start({
         members,
         protocol,
         strategy: request.strategy ?? 'round-robin',
-        perRequest,
+        perRequest: request.perRequest ?? false,
         probe: this.#options.probe,
         port: request.port ?? 0,
         localPassword,
@@ -122,8 +121,8 @@ export class PoolPortsService {
       source: request.source,
       title: sourceTitle(request.source, listing),
       protocol,
-      perRequest,
       localPassword,
+      keep: request.keep ?? false,
       port,
     };
     this.#pools.set(open.poolId, open);
@@ -131,10 +130,12 @@ export class PoolPortsService {
     return this.#viewOf(open);
   }
 
-  /** Takes effect for the connections that open from now on. */
-  setStrategy(poolId: string, strategy: PoolStrategy): PoolPortView {
-    const open = this.#find(poolId);
-    open.port.setStrategy(strategy);
+  /** Strategy and per-request for the connections that open from now on; `keep` for the next start. */
+  configure(request: ConfigurePoolPortRequest): PoolPortView {
+    const open = this.#find(request.poolId);
+    if (request.strategy !== undefined) open.port.setStrategy(request.strategy);
+    if (request.perRequest !== undefined) open.port.setPerRequest(request.perRequest);
+    if (request.keep !== undefined) open.keep = request.keep;
     this.#options.onChange();
     return this.#viewOf(open);
   }
@@ -210,8 +211,9 @@ export class PoolPortsService {
       port: open.port.port,
       protocol: open.protocol,
       strategy: open.port.strategy,
-      perRequest: open.perRequest,
+      perRequest: open.port.perRequest,
       requiresPassword: open.localPassword !== null,
+      keep: open.keep,
       memberCount: members.length,
       benchedCount: benched.length,
       members: shown.map((member) => memberView(member, listing)),

@@ -69,7 +69,7 @@ const UPSTREAM_FAULTS = new Set<UpstreamFailure['kind']>([
 export class Pool implements Route {
   readonly protocol: UpstreamProxy['protocol'];
   readonly #sessions: Sessions;
-  readonly #perRequest: boolean;
+  #perRequest: boolean;
   readonly #probe: Probe | undefined;
   readonly #now: () => number;
   readonly #turn = { next: 0 };
@@ -102,6 +102,15 @@ export class Pool implements Route {
   /** Takes effect for connections that open from now on. */
   setStrategy(strategy: PoolStrategy): void {
     this.#strategy = strategy;
+  }
+
+  get perRequest(): boolean {
+    return this.#perRequest;
+  }
+
+  /** Takes effect for connections that open from now on. */
+  setPerRequest(perRequest: boolean): void {
+    this.#perRequest = perRequest;
   }
 
   /**

@@ -32,7 +32,7 @@ export const IPC_CHANNELS = [
   'local-ports:open-browser',
   'pool-ports:list',
   'pool-ports:open',
-  'pool-ports:set-strategy',
+  'pool-ports:configure',
   'pool-ports:close',
   'pool-ports:copy',
   'alerts:list',

@@ -12,8 +12,8 @@ import {
 } from '../views/local-port-view';
 import {
   openPoolPortRequestSchema,
+  configurePoolPortRequestSchema,
   poolPortViewSchema,
-  poolStrategySchema,
 } from '../views/pool-port-view';
 import { proxyChecksDeltaSchema, proxyChecksViewSchema } from '../views/check-view';
 import { settingsPatchSchema } from '../settings/settings-schema';
@@ -191,11 +191,8 @@ export const ipcContract = {
    */
   'pool-ports:list': { input: none, output: z.array(poolPortViewSchema) },
   'pool-ports:open': { input: openPoolPortRequestSchema, output: poolPortViewSchema },
-  /** For the connections that open from now on. */
-  'pool-ports:set-strategy': {
-    input: z.strictObject({ poolId: z.string().min(1), strategy: poolStrategySchema }),
-    output: poolPortViewSchema,
-  },
+  /** Strategy and per-request for the connections that open from now on; `keep` for the next start. */
+  'pool-ports:configure': { input: configurePoolPortRequestSchema, output: poolPortViewSchema },
   'pool-ports:close': { input: z.strictObject({ poolId: z.string().min(1) }), output: z.null() },
   /** Copies the pool as a proxy URL, with the local password in it when the pool requires one. */
   'pool-ports:copy': {

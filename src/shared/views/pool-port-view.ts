@@ -42,8 +42,19 @@ export const openPoolPortRequestSchema = z.strictObject({
   perRequest: z.boolean().optional(),
   /** Local apps must then give a random password (as a username, anything: a session). */
   requirePassword: z.boolean().optional(),
+  /** Reopened when the app starts (on the same number when it is free), as a kept local port. */
+  keep: z.boolean().optional(),
 });
 export type OpenPoolPortRequest = z.infer<typeof openPoolPortRequestSchema>;
+
+/** A change to an open pool: none of these restarts its listener. */
+export const configurePoolPortRequestSchema = z.strictObject({
+  poolId: z.string().min(1),
+  strategy: poolStrategySchema.optional(),
+  perRequest: z.boolean().optional(),
+  keep: z.boolean().optional(),
+});
+export type ConfigurePoolPortRequest = z.infer<typeof configurePoolPortRequestSchema>;
 
 /** The most members a pool's view lists (the benched and the busiest first); the rest are counted. */
 export const POOL_VIEW_MEMBERS = 100;
@@ -60,6 +71,8 @@ export const poolPortViewSchema = z.object({
   strategy: poolStrategySchema,
   perRequest: z.boolean(),
   requiresPassword: z.boolean(),
+  /** Reopened when the app starts. */
+  keep: z.boolean(),
   /** Members now, and how many of them are benched. */
   memberCount: z.int().nonnegative(),
   benchedCount: z.int().nonnegative(),

@@ -125,7 +125,7 @@ describe('the IPC contract under fuzz', () => {
       'local-ports:close': [{ proxyId }],
       'pool-ports:list': [undefined],
       'pool-ports:open': [{ source: { kind: 'pinned' } }],
-      'pool-ports:set-strategy': [{ poolId: 'not-open', strategy: 'random' }],
+      'pool-ports:configure': [{ poolId: 'not-open', strategy: 'random' }],
       'pool-ports:copy': [{ poolId: 'not-open', scheme: 'http' }],
       'pool-ports:close': [{ poolId: 'not-open' }],
       'alerts:list': [undefined],

@@ -77,7 +77,7 @@ describe('pool ports over IPC', () => {
     ).toEqual([opened.port]);
 
     expect(
-      valueOf(await call('pool-ports:set-strategy', { poolId: opened.poolId, strategy: 'sticky' })),
+      valueOf(await call('pool-ports:configure', { poolId: opened.poolId, strategy: 'sticky' })),
     ).toMatchObject({ strategy: 'sticky' });
     expect(
       valueOf(await call('pool-ports:copy', { poolId: opened.poolId, scheme: 'socks5' })),

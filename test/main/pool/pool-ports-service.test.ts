@@ -145,12 +145,18 @@ describe('pool ports of the active account', () => {
     makeService();
     const view = await service.open({ source: { kind: 'plan', planId: 2 }, requirePassword: true });
     expect(view.requiresPassword).toBe(true);
-    expect(service.setStrategy(view.poolId, 'sticky').strategy).toBe('sticky');
+    expect(service.configure({ poolId: view.poolId, strategy: 'sticky' }).strategy).toBe('sticky');
+    expect(service.configure({ poolId: view.poolId, perRequest: true })).toMatchObject({
+      strategy: 'sticky',
+      perRequest: true,
+      keep: false,
+    });
+    expect(service.configure({ poolId: view.poolId, keep: true }).keep).toBe(true);
     expect(service.localPassword(view.poolId)).toMatch(/^[\w-]{24}$/);
     expect(JSON.stringify(service.list())).not.toContain(service.localPassword(view.poolId));
     const open = await service.open({ source: { kind: 'plan', planId: 1 } });
     expect(() => service.localPassword(open.poolId)).toThrow('That pool port needs no password.');
-    expect(() => service.setStrategy('gone', 'random')).toThrow(
+    expect(() => service.configure({ poolId: 'gone', strategy: 'random' })).toThrow(
       'That pool port is no longer open.',
     );
     await service.close(view.poolId);
