@@ -22,6 +22,7 @@ import { openKeptPortsStore } from './local-ports/kept-ports-store';
 import { startLocalPort } from './local-ports/local-port';
 import { checkProbe } from './pool/check-probe';
 import { startPoolPort } from './pool/pool-port';
+import { openKeptPoolsStore } from './pool/kept-pools-store';
 import { PoolPortsService } from './pool/pool-ports-service';
 import { poolsListingOf } from './app/pools-listing';
 import { LocalPortsService } from './local-ports/local-ports-service';
@@ -79,7 +80,10 @@ export interface MainServicesOptions {
   /** Shows the log file's folder: Electron's shell in the app, a recorder in the harness. */
   openLogsFolder: () => Promise<OpenLogsFolderResult>;
   timers?: Timers;
-  /** See LocalPortsService's `reopenKept`: false for a command line that answers and exits. */
+  /**
+   * See LocalPortsService's and PoolPortsService's `reopenKept`: false for a command line that
+   * answers and exits.
+   */
   reopenKeptPorts?: boolean;
   /**
    * The app's own updater (electron-updater's autoUpdater), in an installed build only; without
@@ -211,7 +215,10 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         ...(notice === undefined ? {} : { notice }),
       }),
   });
-  const pools = new PoolPortsService({
+  const keptPools = openKeptPoolsStore({ createStore: options.createStore });
+  const pools: PoolPortsService = new PoolPortsService({
+    kept: keptPools,
+    ...(options.reopenKeptPorts === undefined ? {} : { reopenKept: options.reopenKeptPorts }),
     listing: () => poolsListingOf({ plans, favorites, checks, settings }),
     start: startPoolPort,
     probe: checkProbe({
@@ -253,6 +260,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     localPorts,
     pools,
     keptPorts,
+    keptPools,
     browsers,
     saveFile: options.saveFile,
     ...(options.terminalCommand

@@ -24,6 +24,7 @@ export function settingsCases(
         recoveryNotice('host choices', services.hostChoices.recovery()),
         recoveryNotice('pinned and recent proxies', services.favorites.recovery()),
         recoveryNotice('local ports', services.keptPorts.recovery()),
+        recoveryNotice('pool ports', services.keptPools.recovery()),
       ].filter((notice): notice is string => notice !== undefined);
     },
   };

@@ -10,6 +10,7 @@ import type { HostChoiceStore } from '../credentials/host-choice-store';
 import type { LabelStore } from '../labels/label-store';
 import type { BrowserOpener } from '../browser/browser-opener';
 import type { KeptPortsStore } from '../local-ports/kept-ports-store';
+import type { KeptPoolsStore } from '../pool/kept-pools-store';
 import type { PoolPortsService } from '../pool/pool-ports-service';
 import type { LocalPortsService } from '../local-ports/local-ports-service';
 import type { Log } from '../logging/log-port';
@@ -54,6 +55,7 @@ export interface AppServices {
   localPorts: LocalPortsService;
   pools: PoolPortsService;
   keptPorts: Pick<KeptPortsStore, 'recovery'>;
+  keptPools: Pick<KeptPoolsStore, 'recovery'>;
   browsers: BrowserOpener;
   saveFile: SaveFile;
   /** Puts the `proxy-tray` command on PATH; only where no installer does (macOS). */

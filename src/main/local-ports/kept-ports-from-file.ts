@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { accountIdSchema, proxyIdSchema } from '../store/stored-ids';
-import { isJsonObject } from '../store/conf-file';
+import { proxyIdSchema } from '../store/stored-ids';
+import { readListsByAccount } from '../store/lists-by-account';
 import type { ReadFromFile } from '../store/recoverable-file';
 
 /**
@@ -50,38 +50,21 @@ export function keptPortsFromFile(
       problems.push(`${WHAT}'s unknown entry was removed.`);
     }
   }
-  readLists(stored['ports'], content.ports, keptPortSchema, problems);
-  readLists(stored['browserProfiles'], content.browserProfiles, proxyIdSchema, problems);
+  readListsByAccount(
+    stored['ports'],
+    content.ports,
+    keptPortSchema,
+    (port) => port.proxyId,
+    WHAT,
+    problems,
+  );
+  readListsByAccount(
+    stored['browserProfiles'],
+    content.browserProfiles,
+    proxyIdSchema,
+    (id) => id,
+    WHAT,
+    problems,
+  );
   return { content, problems };
-}
-
-/** `{ <account id>: [entries] }`, each entry once (by proxy id), bad ones dropped and said. */
-function readLists<Entry extends number | { proxyId: number }>(
-  byAccount: unknown,
-  into: Map<string, readonly Entry[]>,
-  schema: z.ZodType<Entry>,
-  problems: string[],
-): void {
-  if (byAccount === undefined) return;
-  if (!isJsonObject(byAccount)) {
-    problems.push(`${WHAT} held a part that was not an object; it was not read.`);
-    return;
-  }
-  const idOf = (entry: Entry) => (typeof entry === 'number' ? entry : entry.proxyId);
-  for (const [accountId, entries] of Object.entries(byAccount)) {
-    if (!accountIdSchema.safeParse(accountId).success || !Array.isArray(entries)) {
-      problems.push(`${WHAT} held an account's entries that were not a list; they were removed.`);
-      continue;
-    }
-    const kept: Entry[] = [];
-    for (const entry of entries) {
-      const parsed = schema.safeParse(entry);
-      if (parsed.success && !kept.some((each) => idOf(each) === idOf(parsed.data))) {
-        kept.push(parsed.data);
-      } else {
-        problems.push(`${WHAT} held an entry that could not be read; it was removed.`);
-      }
-    }
-    if (kept.length > 0) into.set(accountId, kept);
-  }
 }

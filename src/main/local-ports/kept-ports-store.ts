@@ -1,6 +1,7 @@
 import { type CreateConfStore, openConfFile, writeStored } from '../store/conf-file';
 import { loadRecoverableFile } from '../store/recoverable-file';
 import type { StoreRecovery } from '../store/store-recovery';
+import { storedByAccount, withEntries } from '../store/lists-by-account';
 import {
   KEPT_PORTS_SCHEMA_VERSION,
   type KeptByAccount,
@@ -87,28 +88,10 @@ export function openKeptPortsStore(options: {
   };
 }
 
-/** A copy of the map with the account's entries replaced (an empty list removes the account). */
-function withEntries<Entry>(
-  map: ReadonlyMap<string, readonly Entry[]>,
-  accountId: string,
-  entries: readonly Entry[],
-): Map<string, readonly Entry[]> {
-  const next = new Map(map);
-  if (entries.length === 0) next.delete(accountId);
-  else next.set(accountId, entries);
-  return next;
-}
-
 function toStored(kept: KeptByAccount): Record<string, unknown> {
-  // Built without a prototype, so an account id such as "__proto__" stays an ordinary key.
-  const byAccount = <Entry>(map: Map<string, readonly Entry[]>) => {
-    const out = Object.create(null) as Record<string, Entry[]>;
-    for (const [accountId, entries] of map) out[accountId] = [...entries];
-    return out;
-  };
   return {
     schemaVersion: KEPT_PORTS_SCHEMA_VERSION,
-    ports: byAccount(kept.ports),
-    browserProfiles: byAccount(kept.browserProfiles),
+    ports: storedByAccount(kept.ports),
+    browserProfiles: storedByAccount(kept.browserProfiles),
   };
 }

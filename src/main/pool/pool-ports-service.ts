@@ -14,7 +14,9 @@ import { makeLocalPassword } from '../local-ports/local-password';
 import { portStatsView } from '../local-ports/port-stats-view';
 import type { MemberView, Probe } from './pool';
 import { poolMembersOf, type PoolListing } from './pool-members';
+import type { KeptPoolsStore } from './kept-pools-store';
 import type { PoolPort, PoolPortOptions } from './pool-port';
+import type { PoolStrategy } from './strategy';
 
 /** The active account's listing as pools draw on it, with what names its plans and proxies. */
 export interface PoolsListing extends PoolListing {
@@ -36,8 +38,26 @@ export interface PoolPortsServiceOptions {
   maxPools: () => number;
   /** Each port's idle time and connection cap (settings), for pools opened from now on. */
   connectionLimits: () => Pick<ListenerOptions, 'deadlines' | 'maxConnections'>;
+  /** The pools each account keeps across restarts. */
+  kept: Pick<KeptPoolsStore, 'forAccount' | 'keep' | 'forget'>;
+  /**
+   * Whether an account's kept pools reopen after its first listing (the app's); not a command
+   * that lives for one answer. True where omitted.
+   */
+  reopenKept?: boolean;
   /** Pools opened, changed or closed; `notice` says why when one changed on its own. */
   onChange: (notice?: string) => void;
+}
+
+/** What a pool is opened with, whether the user asked now or it was kept. */
+interface PoolSettings {
+  poolId: string;
+  source: PoolSource;
+  port: number;
+  protocol: 'http' | 'socks5';
+  strategy: PoolStrategy;
+  perRequest: boolean;
+  localPassword: string | null;
 }
 
 interface OpenPool {
@@ -60,6 +80,8 @@ interface OpenPool {
 export class PoolPortsService {
   readonly #options: PoolPortsServiceOptions;
   readonly #pools = new Map<string, OpenPool>();
+  /** The account whose kept pools were reopened; another account's are reopened afresh. */
+  #restoredFor: string | undefined;
 
   constructor(options: PoolPortsServiceOptions) {
     this.#options = options;
@@ -89,25 +111,39 @@ export class PoolPortsService {
         `At most ${max} pool ports can be open at once: stop one first, or raise the limit in Settings.`,
       );
     }
-    const members = poolMembersOf(request.source, listing);
+    const open = await this.#start(listing, {
+      poolId: randomBytes(6).toString('hex'),
+      source: request.source,
+      port: request.port ?? 0,
+      protocol: request.protocol ?? this.#options.defaultProtocol(),
+      strategy: request.strategy ?? 'round-robin',
+      perRequest: request.perRequest ?? false,
+      localPassword: request.requirePassword ? makeLocalPassword() : null,
+    });
+    open.keep = request.keep ?? false;
+    this.#options.onChange(this.#remember(open));
+    return this.#viewOf(open);
+  }
+
+  /** Starts a pool over its source's members now; refused in words when it has none. */
+  async #start(listing: PoolsListing, settings: PoolSettings): Promise<OpenPool> {
+    const members = poolMembersOf(settings.source, listing);
     if (members.length === 0) {
       throw new UserFacingError(
         'invalid_input',
-        `${sourceTitle(request.source, listing)} has no proxy to pool (blocked and expired plans' proxies are left out).`,
+        `${sourceTitle(settings.source, listing)} has no proxy to pool (blocked and expired plans' proxies are left out).`,
       );
     }
-    const protocol = request.protocol ?? this.#options.defaultProtocol();
-    const localPassword = request.requirePassword ? makeLocalPassword() : null;
     let port: PoolPort;
     try {
       port = await this.#options.start({
         members,
-        protocol,
-        strategy: request.strategy ?? 'round-robin',
-        perRequest: request.perRequest ?? false,
+        protocol: settings.protocol,
+        strategy: settings.strategy,
+        perRequest: settings.perRequest,
         probe: this.#options.probe,
-        port: request.port ?? 0,
-        localPassword,
+        port: settings.port,
+        localPassword: settings.localPassword,
         ...this.#options.connectionLimits(),
       });
     } catch (error) {
@@ -116,18 +152,17 @@ export class PoolPortsService {
       throw error;
     }
     const open: OpenPool = {
-      poolId: randomBytes(6).toString('hex'),
+      poolId: settings.poolId,
       accountId: listing.accountId,
-      source: request.source,
-      title: sourceTitle(request.source, listing),
-      protocol,
-      localPassword,
-      keep: request.keep ?? false,
+      source: settings.source,
+      title: sourceTitle(settings.source, listing),
+      protocol: settings.protocol,
+      localPassword: settings.localPassword,
+      keep: false,
       port,
     };
     this.#pools.set(open.poolId, open);
-    this.#options.onChange();
-    return this.#viewOf(open);
+    return open;
   }
 
   /** Strategy and per-request for the connections that open from now on; `keep` for the next start. */
@@ -136,7 +171,7 @@ export class PoolPortsService {
     if (request.strategy !== undefined) open.port.setStrategy(request.strategy);
     if (request.perRequest !== undefined) open.port.setPerRequest(request.perRequest);
     if (request.keep !== undefined) open.keep = request.keep;
-    this.#options.onChange();
+    this.#options.onChange(this.#remember(open));
     return this.#viewOf(open);
   }
 
@@ -153,12 +188,14 @@ export class PoolPortsService {
     const open = this.#pools.get(poolId);
     if (!open) return;
     this.#pools.delete(poolId);
-    this.#options.onChange();
+    // Stopped by the user: a kept pool is no longer kept.
+    this.#options.onChange(open.keep ? this.#forget(open.accountId, poolId) : undefined);
     await open.port.close();
   }
 
   /** Stops every pool, e.g. on sign-out, an account switch and quit. */
   async closeAll(): Promise<void> {
+    this.#restoredFor = undefined;
     const all = [...this.#pools.values()];
     if (all.length === 0) return;
     this.#pools.clear();
@@ -184,6 +221,79 @@ export class PoolPortsService {
     }
     if (gone.length > 0 || this.#pools.size > 0) this.#options.onChange();
     await Promise.all(gone.map((open) => open.port.close()));
+    if (
+      listing !== null &&
+      this.#restoredFor !== listing.accountId &&
+      this.#options.reopenKept !== false
+    ) {
+      this.#restoredFor = listing.accountId;
+      await this.#reopenKept(listing);
+    }
+  }
+
+  /** Reopens the account's kept pools: on their numbers, else any free one (said). */
+  async #reopenKept(listing: PoolsListing): Promise<void> {
+    const said: string[] = [];
+    for (const kept of this.#options.kept.forAccount(listing.accountId)) {
+      if (this.#pools.has(kept.poolId)) continue;
+      if (this.#pools.size >= this.#options.maxPools()) break;
+      const title = sourceTitle(kept.source, listing);
+      try {
+        let open: OpenPool;
+        try {
+          open = await this.#start(listing, kept);
+        } catch (error) {
+          if (!(error instanceof UserFacingError) || !/already in use/.test(error.message)) {
+            throw error;
+          }
+          open = await this.#start(listing, { ...kept, port: 0 });
+          said.push(
+            `The kept pool port of ${title} moved from ${kept.port} to ${open.port.port}: ${kept.port} was taken.`,
+          );
+        }
+        open.keep = true;
+        const problem = this.#remember(open);
+        if (problem) said.push(problem);
+      } catch (error) {
+        said.push(
+          `The kept pool port of ${title} (${kept.port}) could not be reopened: ${messageOf(error)}`,
+        );
+      }
+    }
+    if (said.length > 0 || this.#pools.size > 0)
+      this.#options.onChange(said.join(' ') || undefined);
+  }
+
+  /**
+   * Keeps the pool in the file when it is kept (or no longer). A file that cannot be written does
+   * not undo the pool, which is open: the answer is what to tell.
+   */
+  #remember(open: OpenPool): string | undefined {
+    if (!open.keep) return this.#forget(open.accountId, open.poolId);
+    try {
+      this.#options.kept.keep(open.accountId, {
+        poolId: open.poolId,
+        source: open.source,
+        port: open.port.port,
+        protocol: open.protocol,
+        strategy: open.port.strategy,
+        perRequest: open.port.perRequest,
+        localPassword: open.localPassword,
+      });
+      return undefined;
+    } catch (error) {
+      open.keep = false;
+      return `The pool port ${open.port.port} is open, but will not reopen at the next start: ${messageOf(error)}`;
+    }
+  }
+
+  #forget(accountId: string, poolId: string): string | undefined {
+    try {
+      this.#options.kept.forget(accountId, poolId);
+      return undefined;
+    } catch (error) {
+      return `A pool port may reopen at the next start after all: ${messageOf(error)}`;
+    }
   }
 
   #find(poolId: string): OpenPool {
@@ -236,6 +346,10 @@ function memberView(member: MemberView, listing: PoolsListing | null): PoolMembe
     bytesDown: member.bytesDown,
     sessions: member.sessions,
   };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** What a pool's source is called in the popup, the tray and the command line. */

@@ -133,6 +133,30 @@ describe('pool ports over IPC', () => {
       .toMatch(/ECONNREFUSED/);
   });
 
+  it('a kept pool reopens at the next start, on its number', async () => {
+    const first = await startSignedIn(main, server());
+    const opened = valueOf(
+      await first.call('pool-ports:open', {
+        source: { kind: 'plan', planId: plan.id },
+        strategy: 'random',
+        keep: true,
+      }),
+    );
+    await first.services.shutdown();
+    const again = await startSignedIn(main, server());
+    await expect
+      .poll(async () => valueOf(await again.call('pool-ports:list')).map((pool) => pool.port))
+      .toEqual([opened.port]);
+    expect(valueOf(await again.call('pool-ports:list'))[0]).toMatchObject({
+      poolId: opened.poolId,
+      strategy: 'random',
+      keep: true,
+    });
+    expect(
+      indexOfExit(fleet, await exitThrough('connect', opened.port, echo)),
+    ).toBeGreaterThanOrEqual(0);
+  });
+
   it('refuse in words what cannot be pooled', async () => {
     const { call } = await startSignedIn(main, server());
     const refused = await call('pool-ports:open', {

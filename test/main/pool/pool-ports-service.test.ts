@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserFacingError } from '../../../src/main/errors/user-facing-error';
+import { openKeptPoolsStore } from '../../../src/main/pool/kept-pools-store';
 import { startPoolPort } from '../../../src/main/pool/pool-port';
+import { confIn, useTempDir } from '../store/temp-store-dir';
 import {
   PoolPortsService,
   type PoolPortsServiceOptions,
@@ -50,10 +52,14 @@ function listingOf(accountId: string, listed: PlanView[]): PoolsListing {
   };
 }
 
+const tempDir = useTempDir();
+const keptStore = () => openKeptPoolsStore({ createStore: confIn(tempDir()) });
+
 function makeService(options: Partial<PoolPortsServiceOptions> = {}): PoolPortsService {
   changes = [];
   current = listingOf('acct-1', plans());
   service = new PoolPortsService({
+    kept: keptStore(),
     listing: () => current,
     start: startPoolPort,
     probe: () => Promise.resolve(false),
@@ -189,6 +195,109 @@ describe('pool ports of the active account', () => {
     for (let pool = 0; pool < 3; pool += 1) await service.open({ source: { kind: 'pinned' } });
     await expect(service.open({ source: { kind: 'pinned' } })).rejects.toThrow(
       'At most 3 pool ports can be open at once: stop one first, or raise the limit in Settings.',
+    );
+  });
+});
+
+describe('kept pool ports', () => {
+  it('reopen at the next start with their number, strategy, password and sessions rule', async () => {
+    makeService();
+    await service.keepListed();
+    const view = await service.open({
+      source: { kind: 'search', query: 'shop' },
+      strategy: 'sticky',
+      perRequest: true,
+      requirePassword: true,
+      keep: true,
+    });
+    const password = service.localPassword(view.poolId);
+    const other = await service.open({ source: { kind: 'pinned' } });
+    expect(
+      keptStore()
+        .forAccount('acct-1')
+        .map((pool) => pool.poolId),
+    ).toEqual([view.poolId]);
+    await service.closeAll();
+
+    // The next start: the first listing of the account reopens it as it was.
+    makeService();
+    expect(service.list()).toEqual([]);
+    await service.keepListed();
+    const [again] = service.list();
+    expect(again).toMatchObject({
+      poolId: view.poolId,
+      port: view.port,
+      strategy: 'sticky',
+      perRequest: true,
+      requiresPassword: true,
+      keep: true,
+    });
+    expect(service.localPassword(view.poolId)).toBe(password);
+    expect(service.list().map((pool) => pool.poolId)).not.toContain(other.poolId);
+    // Once per account: a second listing reopens nothing more.
+    await service.keepListed();
+    expect(service.list()).toHaveLength(1);
+  });
+
+  it('are forgotten when stopped or unkept, and a taken number moves them (said)', async () => {
+    makeService();
+    await service.keepListed();
+    const first = await service.open({ source: { kind: 'plan', planId: 2 }, keep: true });
+    const second = await service.open({ source: { kind: 'plan', planId: 1 }, keep: true });
+    service.configure({ poolId: second.poolId, keep: false });
+    expect(
+      keptStore()
+        .forAccount('acct-1')
+        .map((pool) => pool.poolId),
+    ).toEqual([first.poolId]);
+    await service.closeAll();
+
+    const taken: Server = createServer();
+    await new Promise<void>((resolve) => taken.listen(first.port, '127.0.0.1', resolve));
+    try {
+      makeService();
+      await service.keepListed();
+      const [moved] = service.list();
+      expect(moved?.port).not.toBe(first.port);
+      expect(changes.at(-1)).toBe(
+        `The kept pool port of Plan Social moved from ${first.port} to ${moved?.port}: ${first.port} was taken.`,
+      );
+      expect(keptStore().forAccount('acct-1')[0]?.port).toBe(moved?.port);
+    } finally {
+      taken.close();
+    }
+    await service.close(first.poolId);
+    expect(keptStore().forAccount('acct-1')).toEqual([]);
+  });
+
+  it('that have no proxy now are not reopened, and the user hears why', async () => {
+    makeService();
+    await service.keepListed();
+    await service.open({ source: { kind: 'plan', planId: 1 }, keep: true });
+    await service.closeAll();
+    makeService();
+    current = listingOf('acct-1', plans([100, 101, 102]));
+    await service.keepListed();
+    expect(service.list()).toEqual([]);
+    expect(changes.at(-1)).toMatch(
+      /^The kept pool port of Plan Shop \(\d+\) could not be reopened: Plan Shop has no proxy to pool/,
+    );
+  });
+
+  it('that cannot be written stay open, unkept, and say so', async () => {
+    makeService({
+      kept: {
+        forAccount: () => [],
+        keep: () => {
+          throw new Error('the disk is full');
+        },
+        forget: () => {},
+      },
+    });
+    const view = await service.open({ source: { kind: 'pinned' }, keep: true });
+    expect(view.keep).toBe(false);
+    expect(changes.at(-1)).toBe(
+      `The pool port ${view.port} is open, but will not reopen at the next start: the disk is full`,
     );
   });
 });

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { SideContext } from './side-context';
 import { openRoutedTunnel } from './routed-tunnel';
 import { upstreamFailureOf, type UpstreamFailure } from './upstream-failure';
-import type { Destination } from './upstream-tunnel';
+import type { Destination } from './destination';
 
 /**
  * The tunnel an app asked for (HTTP CONNECT or SOCKS5), opened through the upstream its login

@@ -1,5 +1,5 @@
 import { isHostName } from './host-name';
-import type { Destination } from './upstream-tunnel';
+import type { Destination } from './destination';
 
 /**
  * `host:port` or `[v6]:port` from a CONNECT line, or null. The host must be a host name or an

@@ -32,7 +32,7 @@ import { basicUsername } from '../local-password';
 import type { Binding } from './route';
 import { openRoutedTunnel } from './routed-tunnel';
 import { upstreamFailureOf, upstreamFailures, type UpstreamFailure } from './upstream-failure';
-import type { Destination } from './upstream-tunnel';
+import type { Destination } from './destination';
 
 // Heads are decoded byte for byte (latin1) and written back the same way: http-parser-js's
 // default, 'ascii', clears each byte's high bit, which would mangle a UTF-8 file name in a

@@ -1,5 +1,5 @@
 import { isHostName } from './host-name';
-import type { Destination } from './upstream-tunnel';
+import type { Destination } from './destination';
 
 /** Where a plain request goes when the relay itself must reach the site (a SOCKS5 upstream). */
 export interface OriginTarget {

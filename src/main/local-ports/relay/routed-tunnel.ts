@@ -2,7 +2,8 @@ import type { Socket } from 'node:net';
 import type { Binding } from './route';
 import type { SocketSet } from './socket-set';
 import { upstreamFailureOf, upstreamFailures, type UpstreamFailure } from './upstream-failure';
-import { openUpstreamTunnel, type Destination, type TunnelReads } from './upstream-tunnel';
+import type { Destination } from './destination';
+import { openUpstreamTunnel, type TunnelReads } from './upstream-tunnel';
 
 /**
  * A tunnel to `destination` through the app connection's upstream (`binding`): where opening fails

@@ -3,7 +3,7 @@ import { isHostName } from './host-name';
 import { passwordMatches } from '../local-password';
 import { readExactly } from './read-exactly';
 import { SOCKS_REPLY } from './upstream-failure';
-import type { Destination } from './upstream-tunnel';
+import type { Destination } from './destination';
 
 const VERSION = 0x05;
 const NO_AUTH = 0x00;

@@ -7,6 +7,7 @@ import { readBuffers } from './read-buffers';
 import type { SocketSet } from './socket-set';
 import { upstreamProxyAuthorization, type UpstreamProxy } from '../../upstream/upstream-proxy';
 import { upstreamFailureOf, upstreamFailures } from './upstream-failure';
+import type { Destination } from './destination';
 
 /** Bytes that would end or split a head's line if written into it: C0 controls, space, DEL. */
 // eslint-disable-next-line no-control-regex -- control bytes are exactly what it looks for
@@ -20,12 +21,6 @@ const HEAD_BREAKING = /[\x00-\x20\x7f]/;
  * site might send with the tunnel's opening is not passed on.
  */
 export type TunnelReads = (length: number, buffer: Uint8Array) => void;
-
-/** Where a tunnel leads: a host name (resolved by the upstream), an IPv4 or an IPv6 address. */
-export interface Destination {
-  host: string;
-  port: number;
-}
 
 /**
  * Opens a byte stream to `destination` through the upstream, with the upstream's credentials:

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { KeptPool } from '../../../src/main/pool/kept-pools-from-file';
+import { openKeptPoolsStore } from '../../../src/main/pool/kept-pools-store';
+import { confIn, filesIn, thrownBy, useTempDir } from '../store/temp-store-dir';
+
+const tempDir = useTempDir();
+const NOW = new Date('2031-05-06T07:08:09.010Z');
+const BACKUP_NAME = 'pool-ports.invalid-2031-05-06T07-08-09.010Z.json';
+
+const open = () => openKeptPoolsStore({ createStore: confIn(tempDir()), now: () => NOW });
+const filePath = () => path.join(tempDir(), 'pool-ports.json');
+const pool = (poolId: string, port: number, overrides: Partial<KeptPool> = {}): KeptPool => ({
+  poolId,
+  source: { kind: 'plan', planId: 7 },
+  port,
+  protocol: 'http',
+  strategy: 'round-robin',
+  perRequest: false,
+  localPassword: null,
+  ...overrides,
+});
+const A = 'aaaaaaaaaaaa';
+const B = 'bbbbbbbbbbbb';
+
+describe('the kept pool ports', () => {
+  it('are kept per account, one entry per pool, across a restart, in a file of their own', () => {
+    const store = open();
+    store.keep('acct-a', pool(A, 25001));
+    store.keep(
+      'acct-a',
+      pool(B, 25002, {
+        source: { kind: 'search', query: 'shop is:rotating' },
+        strategy: 'sticky',
+        perRequest: true,
+        localPassword: 'pw',
+      }),
+    );
+    store.keep('acct-a', pool(A, 25005, { source: { kind: 'pinned' } })); // replaces A
+    store.keep('acct-b', pool(A, 25001));
+    store.forget('acct-b', A);
+    store.forget('acct-b', A); // again: nothing to do
+
+    const again = open();
+    const expected = [
+      pool(B, 25002, {
+        source: { kind: 'search', query: 'shop is:rotating' },
+        strategy: 'sticky',
+        perRequest: true,
+        localPassword: 'pw',
+      }),
+      pool(A, 25005, { source: { kind: 'pinned' } }),
+    ];
+    expect(again.forAccount('acct-a')).toEqual(expected);
+    expect(again.forAccount('acct-b')).toEqual([]);
+    expect(again.recovery()).toBeUndefined();
+    expect(JSON.parse(fs.readFileSync(filePath(), 'utf8'))).toEqual({
+      schemaVersion: 1,
+      pools: { 'acct-a': expected },
+    });
+    if (process.platform !== 'win32') {
+      expect(fs.statSync(filePath()).mode & 0o077).toBe(0);
+    }
+  });
+
+  it('keeps every valid entry of a damaged file and says what it dropped, after a backup', () => {
+    fs.writeFileSync(
+      filePath(),
+      JSON.stringify({
+        schemaVersion: 1,
+        pools: {
+          'acct-a': [
+            pool(A, 25001),
+            pool(A, 25009),
+            pool(B, 70000),
+            { ...pool(B, 25002), source: { kind: 'plan' } },
+            { ...pool('not-hex', 25003) },
+            { ...pool(B, 25004), strategy: 'fastest-ever' },
+          ],
+          'acct-b': 'not a list',
+        },
+        stray: true,
+      }),
+    );
+    const store = open();
+    expect(store.forAccount('acct-a')).toEqual([pool(A, 25001)]);
+    expect(store.recovery()?.problems).toHaveLength(7);
+    expect(filesIn(tempDir())).toContain(BACKUP_NAME);
+    expect(open().recovery()).toBeUndefined();
+  });
+
+  it('from a newer version, or without a version: said, and a newer one is not read', () => {
+    fs.writeFileSync(
+      filePath(),
+      JSON.stringify({ schemaVersion: 2, pools: { a: [pool(A, 25001)] } }),
+    );
+    const newer = open();
+    expect(newer.forAccount('a')).toEqual([]);
+    expect(newer.recovery()?.problems[0]).toMatch(/newer version of Proxy Tray/);
+    fs.writeFileSync(filePath(), JSON.stringify({ pools: { a: [pool(A, 25001)] } }));
+    const unversioned = open();
+    expect(unversioned.forAccount('a')).toEqual([pool(A, 25001)]);
+    expect(unversioned.recovery()?.problems).toEqual([
+      'The pool ports file had a missing or unreadable version number.',
+    ]);
+  });
+
+  it('a failed write is a storage error, and nothing changes', () => {
+    const store = open();
+    store.keep('acct-a', pool(A, 25001));
+    // A folder where the file should be: the write fails whoever runs the test (root too).
+    fs.rmSync(filePath());
+    fs.mkdirSync(filePath());
+    expect(thrownBy(() => store.keep('acct-a', pool(B, 25002))).kind).toBe('storage');
+    expect(thrownBy(() => store.forget('acct-a', A)).kind).toBe('storage');
+    expect(store.forAccount('acct-a')).toEqual([pool(A, 25001)]);
+  });
+});
