@@ -305,7 +305,13 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     localPorts,
     pools,
     useCases,
-    commands: createCommandUseCases(useCases, { plans, settings, hostChoices, localPorts }),
+    commands: createCommandUseCases(useCases, {
+      plans,
+      settings,
+      hostChoices,
+      localPorts,
+      pools,
+    }),
     async start() {
       // Before the keychain answers: the shortcut opens the popup, which says it is starting.
       applyShortcut();

@@ -180,6 +180,40 @@ export const COMMANDS: readonly CommandSpec[] = [
     reads: true,
   },
   {
+    name: 'pool',
+    summary:
+      "open a pool port: one local address over a plan's, a search's or the pinned proxies (served here until Ctrl+C when the app is not running)",
+    arguments: [],
+    flags: [
+      { ...planFlag, summary: "the plan's proxies (its id or its name)" },
+      {
+        ...searchFlag,
+        summary: "the proxies the popup's search would show (with --plan: in that plan)",
+      },
+      { name: 'pinned', summary: 'the pinned proxies' },
+      {
+        name: 'strategy',
+        value: {
+          kind: 'choice',
+          values: ['round-robin', 'random', 'fastest', 'sticky'],
+          placeholder: 'NAME',
+        },
+        summary: 'how each connection picks its proxy (round-robin where omitted)',
+      },
+      {
+        name: 'port',
+        value: { kind: 'text', placeholder: 'N' },
+        summary: 'listen on this port (any free one where omitted)',
+      },
+      { name: 'password', summary: 'local apps must give a random password' },
+      {
+        name: 'per-request',
+        summary: 'a new proxy for each plain HTTP request of a kept-alive connection',
+      },
+    ],
+    reads: true,
+  },
+  {
     name: 'completion',
     summary: 'print a completion script for a shell',
     arguments: [{ name: 'SHELL', value: { kind: 'choice', values: ['bash', 'zsh', 'fish'] } }],

@@ -4,6 +4,7 @@ import { checkCommand } from './check-command';
 import type { Command } from './command-context';
 import { exportCommand } from './export-command';
 import { getCommand } from './get-command';
+import { poolCommand } from './pool-command';
 import { portCommand } from './port-command';
 import { proxiesCommand } from './proxies-command';
 import { loginCommand, logoutCommand } from './session-commands';
@@ -25,4 +26,5 @@ export const COMMANDS_ON_THE_APP: Readonly<Record<string, Command>> = {
   check: checkCommand,
   export: exportCommand,
   port: portCommand,
+  pool: poolCommand,
 };

@@ -49,7 +49,7 @@ export const portCommand: Command = async (context) => {
   return context.ended(EXIT.done);
 };
 
-function portNumberOf(text: string | undefined): number | undefined {
+export function portNumberOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
   if (!(port >= 0 && port <= 65_535)) {

@@ -20,7 +20,11 @@ export function commandLineCases({
   settings,
   hostChoices,
   localPorts,
-}: Pick<AppServices, 'plans' | 'settings' | 'hostChoices' | 'localPorts'>): CommandLineCases {
+  pools,
+}: Pick<
+  AppServices,
+  'plans' | 'settings' | 'hostChoices' | 'localPorts' | 'pools'
+>): CommandLineCases {
   return {
     'cli:credentials': async (input) => {
       refuseUnlisted(plans, input.proxyIds, 'nothing was printed');
@@ -49,6 +53,11 @@ export function commandLineCases({
       if (!port) throw new UserFacingError('not_found', 'That local port is no longer open.');
       const password = port.requiresPassword ? localPorts.localPassword(input.proxyId) : null;
       return { url: localPortUrl(port, input.scheme, password) };
+    },
+    'cli:pool-url': async (input) => {
+      const pool = pools.find(input.poolId);
+      const password = pool.requiresPassword ? pools.localPassword(input.poolId) : null;
+      return { url: localPortUrl(pool, input.scheme, password) };
     },
   };
 }

@@ -36,7 +36,7 @@ export function createUseCases(services: AppServices): UseCases {
 /** What a script may call (see command-contract.ts): the popup's use cases but the desktop's, and its own. */
 export function createCommandUseCases(
   useCases: UseCases,
-  services: Pick<AppServices, 'plans' | 'settings' | 'hostChoices' | 'localPorts'>,
+  services: Pick<AppServices, 'plans' | 'settings' | 'hostChoices' | 'localPorts' | 'pools'>,
 ): CommandUseCases {
   const {
     'popup:hide': _hide,

@@ -34,9 +34,12 @@ export function poolMembersOf(source: PoolSource, listing: PoolListing): PoolMem
     case 'plan':
       proxies = usable.find((plan) => plan.id === source.planId)?.proxies ?? [];
       break;
-    case 'search':
-      proxies = matchingProxies(usable, source.query, listing.facts).map((found) => found.proxy);
+    case 'search': {
+      const { planId } = source;
+      const plans = planId === undefined ? usable : usable.filter((plan) => plan.id === planId);
+      proxies = matchingProxies(plans, source.query, listing.facts).map((found) => found.proxy);
       break;
+    }
     case 'pinned': {
       const pinned = new Set(listing.pinned);
       proxies = usable.flatMap((plan) => plan.proxies.filter((proxy) => pinned.has(proxy.id)));

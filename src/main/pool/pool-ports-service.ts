@@ -354,13 +354,17 @@ function messageOf(error: unknown): string {
 
 /** What a pool's source is called in the popup, the tray and the command line. */
 export function sourceTitle(source: PoolSource, listing: PoolListing): string {
+  const planTitle = (planId: number) => {
+    const plan = listing.plans.find((candidate) => candidate.id === planId);
+    return plan ? `Plan ${plan.name}` : `Plan ${planId}`;
+  };
   switch (source.kind) {
-    case 'plan': {
-      const plan = listing.plans.find((candidate) => candidate.id === source.planId);
-      return plan ? `Plan ${plan.name}` : `Plan ${source.planId}`;
-    }
+    case 'plan':
+      return planTitle(source.planId);
     case 'search':
-      return `Search “${source.query}”`;
+      return source.planId === undefined
+        ? `Search “${source.query}”`
+        : `Search “${source.query}” in ${planTitle(source.planId)}`;
     case 'pinned':
       return 'Pinned proxies';
   }

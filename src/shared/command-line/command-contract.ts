@@ -67,6 +67,11 @@ export const commandLineContract = {
     input: z.strictObject({ proxyId: z.int().positive(), scheme: z.enum(['http', 'socks5']) }),
     output: z.object({ url: z.string() }),
   },
+  /** An open pool port's address for apps, with its local password in it when it requires one. */
+  'cli:pool-url': {
+    input: z.strictObject({ poolId: z.string().min(1), scheme: z.enum(['http', 'socks5']) }),
+    output: z.object({ url: z.string() }),
+  },
 } as const;
 export type CommandLineChannel = keyof typeof commandLineContract;
 

@@ -5,8 +5,12 @@ import { portStatsSchema } from './local-port-view';
 export const poolSourceSchema = z.discriminatedUnion('kind', [
   /** Every proxy of a plan. */
   z.strictObject({ kind: z.literal('plan'), planId: z.int().positive() }),
-  /** The proxies a search finds (the popup's query language), across plans. */
-  z.strictObject({ kind: z.literal('search'), query: z.string().min(1).max(500) }),
+  /** The proxies a search finds (the popup's query language), across plans or in one. */
+  z.strictObject({
+    kind: z.literal('search'),
+    query: z.string().min(1).max(500),
+    planId: z.int().positive().optional(),
+  }),
   /** The account's pinned proxies. */
   z.strictObject({ kind: z.literal('pinned') }),
 ]);
