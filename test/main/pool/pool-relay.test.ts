@@ -10,6 +10,7 @@ import {
   type ScriptedUpstream,
 } from '../local-ports/raw-peers';
 import { rawSocksClient, socks5 } from '../local-ports/socks-raw-clients';
+import { until } from '../local-ports/until';
 import { socksTunnel } from './pool-clients';
 
 const NO_AUTH = 0x00;
@@ -188,5 +189,33 @@ describe('a SOCKS5 client that offers a login to a pool without a local password
     expect(second.connections).toHaveLength(0);
     expect(pool.members().map((member) => member.sessions)).toEqual([1, 0]);
     for (const client of clients) client.socket.destroy();
+  });
+});
+
+describe('a request the relay cannot forward as it is', () => {
+  it('is answered 400 in words, and no upstream is asked', async () => {
+    await poolOver([first.port, second.port]);
+    const app = await rawApp(pool.port);
+    app.write('GET http://site.test/ HTTP/2.0\r\nHost: site.test\r\n\r\n');
+    await app.waitFor('The request could not be forwarded as it is.');
+    expect(app.received()).toMatch(/^HTTP\/1\.1 400 /);
+    expect(first.connections).toHaveLength(0);
+  });
+});
+
+describe('a SOCKS5 app that leaves while its tunnel opens', () => {
+  it('has the upstream connection closed once the tunnel is open', async () => {
+    await poolOver([first.port]);
+    const client = await rawSocksClient(pool.port);
+    client.write([...socks5.greeting(NO_AUTH), ...socks5.connectDomain('site.test', 443)]);
+    const up = await first.connection();
+    await up.waitFor('\r\n\r\n');
+    client.socket.destroy();
+    // The port has seen the app go before the upstream answers.
+    await until(async () => (await pool.getConnections()) === 0);
+    const closed = new Promise((resolve) => up.socket.once('close', resolve));
+    up.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    await closed;
+    expect(pool.members()[0]?.openConnections).toBe(0);
   });
 });
