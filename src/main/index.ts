@@ -45,6 +45,7 @@ const TRAY_EVENTS = new Set<IpcEvent>([
   'desktop:changed',
   'favorites:changed',
   'local-ports:changed',
+  'pool-ports:changed',
 ]);
 
 /** The tokens the session holds, masked in every log line; none until the services exist. */
@@ -179,6 +180,7 @@ if (!lifecycle.ok) {
           find: (proxyId) => services.plans.listed(proxyId),
         },
         localPorts: services.localPorts.list(),
+        poolPorts: services.pools.list(),
       }),
       alerts: services.alerts.attentionCount,
       updateVersion: readyUpdateVersion(services.updates.status()),
@@ -211,6 +213,10 @@ if (!lifecycle.ok) {
         void services.useCases['local-ports:open']({ proxyId })
           .then(() => services.useCases['local-ports:copy']({ proxyId, scheme: 'http' }))
           .catch(reportError),
+      copyPoolPort: (poolId, scheme) =>
+        void services.useCases['pool-ports:copy']({ poolId, scheme }).catch(reportError),
+      stopPoolPort: (poolId) =>
+        void services.useCases['pool-ports:close']({ poolId }).catch(reportError),
     };
 
     function onEvent<Event extends IpcEvent>(event: Event, payload: IpcEventPayload<Event>): void {

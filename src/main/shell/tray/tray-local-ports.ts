@@ -1,5 +1,6 @@
 import { menuLabel } from './menu-label';
 import type { TrayMenuFavorite, TrayMenuItem } from './tray-menu-item';
+import { poolPortItems, type TrayMenuPoolPort, type TrayPoolPortActions } from './tray-pool-ports';
 
 /** An open local port as the tray lists it: its address (never a password) and its proxy. */
 export interface TrayMenuLocalPort {
@@ -10,7 +11,7 @@ export interface TrayMenuLocalPort {
   title: string;
 }
 
-export interface TrayLocalPortActions {
+export interface TrayLocalPortActions extends TrayPoolPortActions {
   copyLocalPort(proxyId: number, scheme: 'http' | 'socks5'): void;
   stopLocalPort(proxyId: number): void;
   /** Opens a port for the proxy and copies its HTTP address. */
@@ -18,15 +19,17 @@ export interface TrayLocalPortActions {
 }
 
 /**
- * "Local ports": each open port with its copies and its stop, then the pinned and recent proxies
- * without one, a click away from a port of their own (the proxies a user reaches for most).
+ * "Local ports": each open port with its copies and its stop, each pool port likewise, then the
+ * pinned and recent proxies without a port, a click away from a port of their own (the proxies a
+ * user reaches for most).
  */
 export function localPortsItem(
   ports: readonly TrayMenuLocalPort[],
   favorites: readonly TrayMenuFavorite[],
   actions: TrayLocalPortActions,
+  pools: readonly TrayMenuPoolPort[] = [],
 ): TrayMenuItem {
-  const items: TrayMenuItem[] = ports.map((port) => ({
+  const portItems: TrayMenuItem[] = ports.map((port) => ({
     id: `local-ports/port/${port.proxyId}`,
     label: `${port.address} · ${menuLabel(port.title)}`,
     submenu: [
@@ -47,6 +50,7 @@ export function localPortsItem(
       },
     ],
   }));
+  const items = [...portItems, ...poolPortItems(pools, actions)];
   const open = new Set(ports.map((port) => port.proxyId));
   const candidates = favorites.filter((proxy) => !open.has(proxy.id));
   if (candidates.length > 0) {
@@ -63,6 +67,7 @@ export function localPortsItem(
   if (items.length === 0) {
     items.push({ label: 'None open: a proxy’s “Local port” opens one', enabled: false });
   }
-  const label = ports.length === 0 ? 'Local ports' : `Local ports (${ports.length})`;
+  const count = ports.length + pools.length;
+  const label = count === 0 ? 'Local ports' : `Local ports (${count})`;
   return { id: 'local-ports', label, submenu: items };
 }

@@ -1,5 +1,6 @@
 import type { PlanView, ProxyView } from '../../../shared/views/plans-view';
 import type { LocalPortView } from '../../../shared/views/local-port-view';
+import type { PoolPortView } from '../../../shared/views/pool-port-view';
 import type { SessionView } from '../../../shared/views/session-view';
 import type { UpdateStatus } from '../../../shared/views/update-status';
 import { hostAndPort } from '../../../shared/credentials/url-parts';
@@ -51,10 +52,12 @@ export function trayMenuInputOf(
     starting = false,
     favorites,
     localPorts = [],
+    poolPorts = [],
   }: {
     starting?: boolean;
     favorites?: TrayFavoritesSource;
     localPorts?: readonly Pick<LocalPortView, 'proxyId' | 'host' | 'port' | 'title'>[];
+    poolPorts?: readonly Pick<PoolPortView, 'poolId' | 'host' | 'port' | 'title'>[];
   } = {},
 ): TrayMenuInput {
   const listing = plans.plans ?? [];
@@ -78,6 +81,11 @@ export function trayMenuInputOf(
       proxyId: port.proxyId,
       address: hostAndPort(port.host, port.port),
       title: port.title,
+    })),
+    poolPorts: poolPorts.map((pool) => ({
+      poolId: pool.poolId,
+      address: hostAndPort(pool.host, pool.port),
+      title: pool.title,
     })),
     refreshing: plans.refreshing,
   };

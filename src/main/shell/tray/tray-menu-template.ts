@@ -5,6 +5,7 @@ import {
   type TrayLocalPortActions,
   type TrayMenuLocalPort,
 } from './tray-local-ports';
+import type { TrayMenuPoolPort } from './tray-pool-ports';
 
 /**
  * The tray icon's context menu as plain data, compatible with Electron's
@@ -43,6 +44,8 @@ export interface TrayMenuInput {
   recent?: readonly TrayMenuFavorite[];
   /** The open local ports. */
   localPorts?: readonly TrayMenuLocalPort[];
+  /** The open pool ports, listed with the local ports. */
+  poolPorts?: readonly TrayMenuPoolPort[];
   refreshing: boolean;
   /** Things in the popup that need the user's attention (expiring plans, failed changes). */
   alerts?: number;
@@ -110,6 +113,7 @@ export function buildTrayMenu(input: TrayMenuInput, actions: TrayMenuActions): T
       input.localPorts ?? [],
       [...(input.pinned ?? []), ...(input.recent ?? [])],
       actions,
+      input.poolPorts ?? [],
     ),
     {
       id: 'refresh',

@@ -25,6 +25,8 @@ function recordingActions() {
     copyLocalPort: nothing,
     stopLocalPort: nothing,
     openLocalPort: nothing,
+    copyPoolPort: nothing,
+    stopPoolPort: nothing,
   };
   return { actions, copies };
 }

@@ -94,6 +94,7 @@ describe('trayMenuInputOf', () => {
       planCount: 1,
       pinned: [],
       localPorts: [],
+      poolPorts: [],
       recent: [],
       refreshing: true,
     });

@@ -33,6 +33,8 @@ function recordingActions() {
     copyLocalPort: record('copyLocalPort'),
     stopLocalPort: record('stopLocalPort'),
     openLocalPort: record('openLocalPort'),
+    copyPoolPort: record('copyPoolPort'),
+    stopPoolPort: record('stopPoolPort'),
   };
   return { actions, calls };
 }
@@ -444,5 +446,22 @@ describe('the tray menu while starting, and with a shortcut problem', () => {
     expect(() =>
       find(buildTrayMenu(active, recordingActions().actions), 'shortcut-problem'),
     ).toThrow();
+  });
+});
+
+describe('buildTrayMenu: pool ports', () => {
+  it('lists the open pool ports in "Local ports", each stopped from there', () => {
+    const { actions, calls } = recordingActions();
+    const menu = buildTrayMenu(
+      {
+        ...active,
+        poolPorts: [{ poolId: 'f00d', address: '127.0.0.1:24300', title: 'Plan Residential US' }],
+      },
+      actions,
+    );
+    expect(find(menu, 'local-ports').label).toBe('Local ports (1)');
+    expect(find(menu, 'local-ports/pool/f00d').label).toBe('127.0.0.1:24300 · Plan Residential US');
+    click(find(menu, 'local-ports/pool-stop/f00d'));
+    expect(calls).toEqual([['stopPoolPort', 'f00d']]);
   });
 });
