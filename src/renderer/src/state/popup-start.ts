@@ -9,6 +9,7 @@ import { localPorts } from './local-ports.svelte';
 import { navigation } from './navigation.svelte';
 import { planHostChoices } from './plan-host-choices.svelte';
 import { plans } from './plans.svelte';
+import { poolPorts } from './pool-ports.svelte';
 import { session } from './session.svelte';
 import { settings } from './settings.svelte';
 import { toasts } from './toasts.svelte';
@@ -32,6 +33,7 @@ export async function startPopup(): Promise<void> {
     favorites.load(),
     planHostChoices.load(),
     localPorts.load(),
+    poolPorts.load(),
     showNotices(),
   ]);
   if (!following) {
@@ -64,6 +66,7 @@ function connect(): void {
   api.on('clipboard:cleared', () => copyFeedback.cleared());
   api.on('favorites:changed', (view) => favorites.receive(view));
   api.on('local-ports:changed', (event) => localPorts.receive(event));
+  api.on('pool-ports:changed', (event) => poolPorts.receive(event));
   api.on('popup:shown', (event) => {
     clock.touch();
     navigation.popupShown(event);
