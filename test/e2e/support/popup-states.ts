@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import type { Page } from '@playwright/test';
 import { expect } from './popup-fixtures';
 import { accountOf, expectPlansShown, openControls, proxyWhere, showProxy } from './popup-ui';
@@ -61,6 +62,7 @@ export const SIGNED_IN_STATES: Record<string, PopupState> = {
     await section.getByRole('button', { name: /^Settings of 127\.0\.0\.1:/ }).click();
     await expect(section.getByRole('checkbox', { name: 'Keep across restarts' })).toBeVisible();
   },
+  'pool-ports': poolPorts,
   'plan-actions': async (page, api) => {
     await plans(page, api);
     const name = `Actions for ${firstPlanName(api)}`;
@@ -188,6 +190,44 @@ export async function checkSummary(page: Page, api: ApiServer): Promise<void> {
   await page.getByRole('button', { name, exact: true }).click();
   await page.getByRole('menuitem', { name: /^Check \d+ prox/ }).click();
   await expect(page.getByRole('button', { name: 'Check: Not checked', exact: true })).toBeVisible();
+}
+
+/**
+ * A pool port over a search, unfolded with its settings and members, some of them benched: the
+ * plan's proxies point at a port on this computer that refuses, and one app connection through
+ * the pool tries (and benches) a few of them before it gives up.
+ */
+async function poolPorts(page: Page, api: ApiServer): Promise<void> {
+  await plans(page, api);
+  const plan = accountOf(api, 'demo').plans.find(
+    (candidate) => !candidate.is_blocked && candidate.proxies.length >= 5,
+  );
+  if (!plan) throw new Error('No open demo plan with five proxies');
+  const refusing = await deadPort();
+  for (const proxy of plan.proxies) Object.assign(proxy, { ip: '127.0.0.1', port: refusing });
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search proxies', exact: true }).fill('127.0.0.1');
+  const count = plan.proxies.length;
+  // The pointed proxies are found once the refreshed listing is in.
+  await expect(page.getByRole('status').filter({ hasText: `${count} proxies` })).toBeVisible();
+  await page.getByRole('button', { name: 'Actions for the search results', exact: true }).click();
+  await page.getByRole('menuitem', { name: `Pool port for these ${count}` }).click();
+  const section = page.getByRole('region', { name: 'Local ports', exact: true });
+  const entry = section.getByRole('listitem', { name: /pool for Search/ });
+  const port = Number(/:(\d+) pool for/.exec((await entry.getAttribute('aria-label')) ?? '')?.[1]);
+  await new Promise<void>((resolve) => {
+    request({ host: '127.0.0.1', port, path: 'http://127.0.0.1/', agent: false }, (response) => {
+      response.resume();
+      resolve();
+    })
+      .on('error', () => resolve())
+      .end();
+  });
+  await entry.getByRole('button', { name: /^Settings and members of / }).click();
+  // The members are under the settings, in the section's own scroller: brought into view.
+  const benched = entry.getByText(/benched until/).first();
+  await benched.scrollIntoViewIfNeeded();
+  await expect(benched).toBeVisible();
 }
 
 /** The service turns the token down: the plans stay, read-only, under "Sign in again". */
