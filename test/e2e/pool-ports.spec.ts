@@ -21,10 +21,16 @@ import {
   showProxy,
 } from './support/popup-ui';
 
-/** A plain proxy request for `url` to the pool port, as an app without a login sends it. */
-function statusThrough(port: number, url: string): Promise<number> {
+/**
+ * A plain proxy request for `url` to the pool port, as an app without a login sends it, or as
+ * one that logs in as `username` (any password) to keep one exit.
+ */
+function statusThrough(port: number, url: string, username?: string): Promise<number> {
+  const headers = username
+    ? { 'proxy-authorization': `Basic ${Buffer.from(`${username}:any`).toString('base64')}` }
+    : {};
   return new Promise((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path: url, agent: false }, (response) => {
+    request({ host: '127.0.0.1', port, path: url, agent: false, headers }, (response) => {
       response.resume();
       resolve(response.statusCode ?? 0);
     })
@@ -159,6 +165,10 @@ test.describe('pool ports', () => {
       ).toContainText('healthy');
     }
     await expect(members.getByRole('listitem').filter({ hasText: '1 in all' })).toHaveCount(1);
+
+    // An app that logs in as a session holds one member's session, said on that member.
+    expect(await statusThrough(port, echo.url('/'), 'session-shop')).toBe(200);
+    await expect(members.getByRole('listitem').filter({ hasText: '· 1 session' })).toHaveCount(1);
 
     await entry.getByRole('button', { name: `Stop 127.0.0.1:${port}`, exact: true }).click();
     await expect(section).toHaveCount(0);
