@@ -135,6 +135,18 @@ test.describe('pool ports', () => {
       .click();
     await expect.poll(() => harness.clipboard.text).toBe(`socks5://127.0.0.1:${port}`);
 
+    // One Tab stop a pool, as a port's: → among its buttons, Tab past the rest of them.
+    const http = entry.getByRole('button', { name: `Copy http://127.0.0.1:${port}`, exact: true });
+    await http.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(
+      entry.getByRole('button', { name: `Copy socks5://127.0.0.1:${port}`, exact: true }),
+    ).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(http).toBeFocused();
+    await page.keyboard.press('Tab');
+    expect(await entry.evaluate((item) => item.contains(document.activeElement))).toBe(false);
+
     await entry
       .getByRole('button', { name: `Settings and members of 127.0.0.1:${port}`, exact: true })
       .click();
