@@ -12,7 +12,9 @@ const upstreamOf = (index: number, protocol: 'http' | 'socks5') => {
 };
 
 describe.each(['http', 'socks5'] as const)('the check probe over %s', (protocol) => {
-  const probe = () => checkProbe({ echoUrl: () => world.echo.url('/'), timeoutMs: 500 });
+  // Long enough for a loaded machine; only the hanging upstream waits it out, and it is short.
+  const probe = (timeoutMs = 10_000) =>
+    checkProbe({ echoUrl: () => world.echo.url('/'), timeoutMs });
 
   it('readmits a proxy that carries a request to the echo, through the proxy', async () => {
     const served = world.fleet.upstreams[0]?.served.length ?? 0;
@@ -25,13 +27,16 @@ describe.each(['http', 'socks5'] as const)('the check probe over %s', (protocol)
     [2, 'hangs'],
     [3, 'refuses the login'],
   ])('keeps benched upstream %i, which %s', async (index) => {
-    expect(await probe()(upstreamOf(index, protocol), new AbortController().signal)).toBe(false);
+    const timeoutMs = index === 2 ? 500 : 10_000;
+    expect(await probe(timeoutMs)(upstreamOf(index, protocol), new AbortController().signal)).toBe(
+      false,
+    );
   });
 });
 
 it('reads the echo URL as set when it runs', async () => {
   let url = 'http://127.0.0.1:9/';
-  const probe = checkProbe({ echoUrl: () => url, timeoutMs: 500 });
+  const probe = checkProbe({ echoUrl: () => url, timeoutMs: 10_000 });
   const upstream = upstreamOf(0, 'http');
   expect(await probe(upstream, new AbortController().signal)).toBe(false);
   url = world.echo.url('/');
