@@ -24,6 +24,13 @@ const CHUNK = Buffer.alloc(64 * 1024, 0x61);
 const REPO_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const LOCAL_PORT_CHILD = fileURLToPath(new URL('./local-port-child.ts', import.meta.url));
 const PIPE_CHILD = fileURLToPath(new URL('./pipe-child.ts', import.meta.url));
+/** The many-clients figure: this many clients at once, each on a kept-alive connection of its own. */
+const MANY_CLIENTS = 1_000;
+const REQUESTS_PER_CLIENT = 5;
+/** Storms per path, taken in turns (direct, local, …): one storm of 5,000 requests swings by a fifth. */
+const STORMS = 5;
+/** A request not answered by then counts as an error instead of stopping the run. */
+const STORM_REQUEST_TIMEOUT_MS = 60_000;
 
 /**
  * Forwarding through a local port next to the same upstream used directly with its login, in one
@@ -80,6 +87,7 @@ export async function benchForwarding(): Promise<void> {
   }
   await idleRss(upstream.port);
   await benchSocksUpstreamForwarding();
+  await benchManyClients();
 }
 
 /** The origin the downloads come from: `/big` is DOWNLOAD_BYTES, anything else two bytes. */
@@ -178,11 +186,24 @@ interface Hop {
   headers: Record<string, string>;
 }
 
-function get(hop: Hop, url: string, agent: Agent): Promise<{ firstByteMs: number; bytes: number }> {
+/** A GET through `hop`; `timeoutMs`, if given, fails it after that long with nothing moving. */
+function get(
+  hop: Hop,
+  url: string,
+  agent: Agent,
+  timeoutMs?: number,
+): Promise<{ firstByteMs: number; bytes: number }> {
   const start = performance.now();
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { host: '127.0.0.1', port: hop.port, path: url, headers: hop.headers, agent },
+      {
+        host: '127.0.0.1',
+        port: hop.port,
+        path: url,
+        headers: hop.headers,
+        agent,
+        timeout: timeoutMs,
+      },
       (response: IncomingMessage) => {
         let firstByteMs = -1;
         let bytes = 0;
@@ -199,6 +220,7 @@ function get(hop: Hop, url: string, agent: Agent): Promise<{ firstByteMs: number
       },
     );
     outgoing.on('error', reject);
+    outgoing.once('timeout', () => outgoing.destroy(new Error('timed out')));
     outgoing.end();
   });
 }
@@ -384,4 +406,97 @@ async function idleRss(upstreamPort: number): Promise<void> {
   await Promise.all(ports.map((port) => port.close()));
   report('forward_idle_rss_kb_per_port', (after - before) / 1024 / 50);
   report('forward_idle_heap_kb_per_port', (heapAfter - heapBefore) / 1024 / 50);
+}
+
+/**
+ * Many clients at once through one local port, against the same upstream used directly with its
+ * login, in one run (issue 30, haproxy relaying the same way holds 1.17):
+ * - forward_1000_concurrent_vs_direct_ratio: MANY_CLIENTS clients start together, each on a
+ *   connection of its own kept alive for its REQUESTS_PER_CLIENT short requests; requests per
+ *   second through the port over direct, the medians of STORMS storms each taken in turns
+ *   (goal >= 1.0);
+ * - forward_1000_concurrent_errors: the requests through the port that failed (goal 0), over all
+ *   its storms; forward_1000_concurrent_p99_ms: their 99th percentile, from request to answer,
+ *   next to the direct one's.
+ * The port runs in a child process (local-port-child.ts) on a CPU of its own where it can, as for
+ * the throughput figures; its connection cap is raised above the 1,000 (a port's default is 512).
+ * Run alone: `node --import tsx -e "import('./test/bench/forwarding.bench.ts').then((m) =>
+ * m.benchManyClients())"`.
+ */
+export async function benchManyClients(): Promise<void> {
+  const origin = await startOrigin();
+  const originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}/small`;
+  const upstream = await startHttpProxy(LOGIN);
+  const apart = cpusApart();
+  const child = await startChild(LOCAL_PORT_CHILD, upstream.port, apart, {
+    BENCH_MAX_CONNECTIONS: String(MANY_CLIENTS * 2),
+  });
+  const direct: Hop = { port: upstream.port, headers: { 'proxy-authorization': BASIC } };
+  const viaLocal: Hop = { port: child.port, headers: {} };
+  try {
+    await storm(direct, originUrl);
+    await storm(viaLocal, originUrl);
+    const directStorms: Storm[] = [];
+    const localStorms: Storm[] = [];
+    for (let round = 0; round < STORMS; round += 1) {
+      directStorms.push(await storm(direct, originUrl));
+      localStorms.push(await storm(viaLocal, originUrl));
+    }
+    const rate = (storms: Storm[]) => median(storms.map((one) => one.requestsPerSecond));
+    const p99 = (storms: Storm[]) =>
+      percentile(
+        storms.flatMap((one) => one.times),
+        0.99,
+      );
+    const errors = (storms: Storm[]) => storms.reduce((sum, one) => sum + one.errors, 0);
+    report('forward_1000_concurrent_direct_requests_per_s', rate(directStorms));
+    report('forward_1000_concurrent_local_requests_per_s', rate(localStorms));
+    report('forward_1000_concurrent_vs_direct_ratio', rate(localStorms) / rate(directStorms));
+    report('forward_1000_concurrent_errors', errors(localStorms));
+    report('forward_1000_concurrent_direct_errors', errors(directStorms));
+    report('forward_1000_concurrent_p99_ms', p99(localStorms));
+    report('forward_1000_concurrent_direct_p99_ms', p99(directStorms));
+  } finally {
+    apart?.restore();
+    child.kill();
+    await upstream.close();
+    origin.close();
+    origin.closeAllConnections();
+  }
+}
+
+interface Storm {
+  requestsPerSecond: number;
+  /** Each answered request's time from sending to its answer's end, in ms. */
+  times: number[];
+  errors: number;
+}
+
+/** MANY_CLIENTS clients at once through `hop`, each on its own kept-alive connection. */
+async function storm(hop: Hop, url: string): Promise<Storm> {
+  const times: number[] = [];
+  let errors = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: MANY_CLIENTS }, async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      for (let round = 0; round < REQUESTS_PER_CLIENT; round += 1) {
+        const sent = performance.now();
+        try {
+          await get(hop, url, agent, STORM_REQUEST_TIMEOUT_MS);
+          times.push(performance.now() - sent);
+        } catch {
+          errors += 1;
+        }
+      }
+      agent.destroy();
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  return { requestsPerSecond: times.length / seconds, times, errors };
+}
+
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length * share)] ?? Number.NaN;
 }
