@@ -1,5 +1,9 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { processConnectionBudget, type ConnectionBudget } from './relay/connection-budget';
+import {
+  DEFAULT_GLOBAL_CONNECTIONS,
+  processConnectionBudget,
+  type ConnectionBudget,
+} from './relay/connection-budget';
 import {
   ConnectionDeadlines,
   DEFAULT_DEADLINES,
@@ -57,6 +61,15 @@ export interface LocalPort {
 }
 
 const DEFAULT_TUNNEL_TIMEOUT_MS = 30_000;
+/**
+ * How many connections the system may finish opening before the port takes them (listen(2)'s
+ * backlog). Node's default, 511, is below what apps open at once through one port: at 1,000
+ * simultaneous connects the queue overflowed, the system dropped the other SYNs, and those apps
+ * waited a second or more for a retransmit (issue 30). As many as every port together may hold: a
+ * connection queued beyond that would be refused once taken anyway. The system caps it
+ * (net.core.somaxconn on Linux, 4,096 by default since 5.4; kern.ipc.somaxconn on macOS).
+ */
+export const LISTEN_BACKLOG = DEFAULT_GLOBAL_CONNECTIONS;
 export const DEFAULT_PORT_CONNECTIONS = 512;
 
 let processBudget: ConnectionBudget | null = null;
@@ -155,7 +168,7 @@ async function listen(server: Server, port: number, host: string): Promise<void>
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen({ port, host, exclusive: true }, () => {
+      server.listen({ port, host, exclusive: true, backlog: LISTEN_BACKLOG }, () => {
         server.off('error', reject);
         resolve();
       });
