@@ -39,3 +39,18 @@ export function cpuTimeMs(pid: number): number {
     return Number.NaN;
   }
 }
+
+/**
+ * How long a process's main thread has so far waited, ready to run, for a CPU, in ms, from
+ * /proc/PID/schedstat (its second field, in ns); NaN elsewhere. On a shared machine this, not
+ * the work, can decide a figure: during one 1,000-client storm the local port ran for 1 s and
+ * waited 7–9 s.
+ */
+export function runQueueWaitMs(pid: number): number {
+  try {
+    const [, waitedNs] = readFileSync(`/proc/${pid}/schedstat`, 'latin1').trim().split(' ');
+    return Number(waitedNs ?? Number.NaN) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
