@@ -86,3 +86,25 @@ it('closes idle tunnels on both sides once their deadline passes', async () => {
   expect(apps.every((app) => app.socket.closed || app.socket.readableEnded)).toBe(true);
   expect(await port.getConnections()).toBe(0);
 });
+
+it('closes idle SOCKS5 tunnels on both sides once their deadline passes', async () => {
+  await openPort(IDLE_MS);
+  const apps = await Promise.all(Array.from({ length: APPS }, () => rawApp(port.port)));
+  const host = Buffer.from('example.test', 'latin1');
+  for (const app of apps) app.write(Buffer.from([0x05, 0x01, 0x00]));
+  await Promise.all(apps.map((app) => app.waitFor('\x05\x00')));
+  const connectTo = Buffer.concat([
+    Buffer.from([0x05, 0x01, 0x00, 0x03, host.length]),
+    host,
+    Buffer.from([0x01, 0xbb]),
+  ]);
+  for (const app of apps) app.write(connectTo);
+  for (let index = 0; index < APPS; index += 1) {
+    (await upstream.connection(index)).write('HTTP/1.1 200 Connection Established\r\n\r\n');
+  }
+  // The greeting's answer, then the tunnel's: both begin with version 5, "succeeded".
+  await Promise.all(apps.map((app) => app.waitFor('\x05\x00', 2)));
+  expect(openOnUpstream()).toBe(APPS);
+  await until(() => openOnUpstream() === 0);
+  expect(await port.getConnections()).toBe(0);
+});
