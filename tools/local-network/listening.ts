@@ -7,7 +7,7 @@ import type { SocketTracker } from './socket-tracker';
  * (local-port.ts, LISTEN_BACKLOG). With Node's default (511) a storm of 1,000 connects overflowed
  * the upstreams' queues, and the bench measured retried SYNs instead of the port in front of them.
  */
-const LISTEN_BACKLOG = 4_096;
+export const LISTEN_BACKLOG = 4_096;
 
 /** Listens on an ephemeral port of `host`. */
 export async function listen(server: Server, host = '127.0.0.1'): Promise<void> {

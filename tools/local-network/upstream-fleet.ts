@@ -8,7 +8,7 @@ import {
 } from 'node:net';
 import { createProxy } from 'proxy';
 import simpleSocks from 'simple-socks';
-import { closeServer, listen } from './listening';
+import { closeServer, listen, LISTEN_BACKLOG } from './listening';
 import { trackSockets } from './socket-tracker';
 
 export type UpstreamBehaviour =
@@ -147,7 +147,7 @@ async function startUpstream(index: number): Promise<FleetUpstream & { close(): 
     });
   });
   const sockets = trackSockets(entry);
-  await listen(entry);
+  await listenOutsideEphemeralRange(entry);
   const { port } = entry.address() as AddressInfo;
 
   const stopListening = () => closeServer(entry, sockets);
@@ -179,11 +179,32 @@ function basicLoginOf(request: IncomingMessage): [string, string] {
   return [username, password.join(':')];
 }
 
+/**
+ * The ports an upstream listens on are below the system's ephemeral range (32768 and up on
+ * Linux), which `listen(0)` never hands out: while an upstream refuses (its listener closed),
+ * another test's server asking for any free port cannot take its number and answer in its place
+ * (seen: a SOCKS5 server of a test running beside it refusing "our" login).
+ */
+const FIRST_PORT = 20_000;
+const PORTS = 12_000;
+
+async function listenOutsideEphemeralRange(server: Server): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    const port = FIRST_PORT + Math.floor(Math.random() * PORTS);
+    try {
+      await listenAgain(server, port);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 50) throw error;
+    }
+  }
+}
+
 /** Listens on `port` again, as a proxy brought back up keeps its address. */
 function listenAgain(server: Server, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen({ port, host: '127.0.0.1', backlog: LISTEN_BACKLOG }, () => {
       server.off('error', reject);
       resolve();
     });
