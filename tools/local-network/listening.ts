@@ -15,6 +15,26 @@ export async function listen(server: Server, host = '127.0.0.1'): Promise<void> 
   await once(server, 'listening');
 }
 
+/**
+ * Listens (`listenOn`) on a free port below the system's ephemeral range (32768 and up on Linux),
+ * which `listen(0)` never hands out: a server that closes to play a dead proxy keeps its number
+ * dead, as another test's server asking for any free port cannot take it and answer in its place
+ * (seen: a SOCKS5 server of a test running beside it refusing "our" login).
+ */
+export async function listenOutsideEphemeralRange(
+  listenOn: (port: number) => Promise<void>,
+): Promise<number> {
+  for (let attempt = 0; ; attempt += 1) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    try {
+      await listenOn(port);
+      return port;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 50) throw error;
+    }
+  }
+}
+
 /** Closes the server after dropping the connections it still holds. */
 export async function closeServer(server: Server, sockets: SocketTracker): Promise<void> {
   sockets.destroyAll();

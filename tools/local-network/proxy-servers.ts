@@ -8,7 +8,7 @@ import {
 } from 'node:net';
 import { createProxy } from 'proxy';
 import simpleSocks from 'simple-socks';
-import { closeServer, listen } from './listening';
+import { closeServer, listen, listenOutsideEphemeralRange } from './listening';
 import { SELF_SIGNED_CERT, SELF_SIGNED_KEY } from './self-signed-certificate';
 import { trackSockets, type SocketTracker } from './socket-tracker';
 
@@ -113,9 +113,22 @@ export function startUntrustedTlsEcho(): Promise<LocalServer> {
   return started(server);
 }
 
-/** A port that was listening a moment ago: connecting to it is refused. */
+/**
+ * A port that was listening a moment ago: connecting to it is refused. Taken below the ephemeral
+ * range (listenOutsideEphemeralRange), so no other test's server can take it while it is used.
+ */
 export async function deadPort(): Promise<number> {
-  const server = await startSilentServer();
-  await server.close();
-  return server.port;
+  const server = createNetServer();
+  const port = await listenOutsideEphemeralRange(
+    (candidate) =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(candidate, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
+      }),
+  );
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -8,7 +8,7 @@ import {
 } from 'node:net';
 import { createProxy } from 'proxy';
 import simpleSocks from 'simple-socks';
-import { closeServer, listen, LISTEN_BACKLOG } from './listening';
+import { closeServer, listen, LISTEN_BACKLOG, listenOutsideEphemeralRange } from './listening';
 import { trackSockets } from './socket-tracker';
 
 export type UpstreamBehaviour =
@@ -147,7 +147,8 @@ async function startUpstream(index: number): Promise<FleetUpstream & { close(): 
     });
   });
   const sockets = trackSockets(entry);
-  await listenOutsideEphemeralRange(entry);
+  // Below the ephemeral range: while it refuses, no other test's server can take its number.
+  await listenOutsideEphemeralRange((candidate) => listenAgain(entry, candidate));
   const { port } = entry.address() as AddressInfo;
 
   const stopListening = () => closeServer(entry, sockets);
@@ -177,27 +178,6 @@ function basicLoginOf(request: IncomingMessage): [string, string] {
   if (scheme !== 'Basic' || !encoded) return ['', ''];
   const [username = '', ...password] = Buffer.from(encoded, 'base64').toString('utf8').split(':');
   return [username, password.join(':')];
-}
-
-/**
- * The ports an upstream listens on are below the system's ephemeral range (32768 and up on
- * Linux), which `listen(0)` never hands out: while an upstream refuses (its listener closed),
- * another test's server asking for any free port cannot take its number and answer in its place
- * (seen: a SOCKS5 server of a test running beside it refusing "our" login).
- */
-const FIRST_PORT = 20_000;
-const PORTS = 12_000;
-
-async function listenOutsideEphemeralRange(server: Server): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    const port = FIRST_PORT + Math.floor(Math.random() * PORTS);
-    try {
-      await listenAgain(server, port);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 50) throw error;
-    }
-  }
 }
 
 /** Listens on `port` again, as a proxy brought back up keeps its address. */
