@@ -250,10 +250,17 @@ class HttpRelay {
       site === null
         ? requestHead(method, info.url, info, framing, proxyAuthorization)
         : originRequestHead(method, site, info, framing);
-    if (head('') === null || info.versionMajor !== 1) {
+    // Built once with the login of the connection's upstream (on a kept-alive connection, the one
+    // it goes to); built again only for another upstream, or when none was chosen yet.
+    const builtWith = this.proxyAuthorization;
+    const built = head(builtWith);
+    if (built === null || info.versionMajor !== 1) {
       return this.answerAndClose(localAnswer(400, 'The request could not be forwarded as it is.'));
     }
-    const piece = (proxyAuthorization: string) => head(proxyAuthorization) as Buffer;
+    const piece = (proxyAuthorization: string) =>
+      (site !== null || proxyAuthorization === builtWith
+        ? built
+        : head(proxyAuthorization)) as Buffer;
     const request = { method, opensTunnel: info.upgrade };
     if (site === null) {
       this.toUpstream(piece);
