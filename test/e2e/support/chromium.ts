@@ -59,3 +59,17 @@ export function requireChromium(choice: ChromiumChoice = chromiumChoice()): void
     );
   }
 }
+
+/** Chromium proxied through a local port (`--proxy-server`), loopback included. */
+export function launchThroughPort(scheme: 'http' | 'socks5', port: number) {
+  const defaults = chromiumLaunchOptions();
+  return chromium.launch({
+    ...defaults,
+    args: [
+      ...defaults.args,
+      `--proxy-server=${scheme}://127.0.0.1:${port}`,
+      // Chromium never proxies loopback unless told to.
+      '--proxy-bypass-list=<-loopback>',
+    ],
+  });
+}

@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalPort, type LocalPort } from '../../../src/main/local-ports/local-port';
-import { chromiumLaunchOptions, requireChromium } from '../../e2e/support/chromium';
+import { launchThroughPort, requireChromium } from '../../e2e/support/chromium';
 import {
   startHeaderEcho,
   startRecordingHttpProxy,
@@ -88,16 +87,7 @@ describe('Chromium', () => {
   it.each(['http', 'socks5'] as const)(
     'loads a page through --proxy-server=%s://127.0.0.1:PORT',
     async (scheme) => {
-      const defaults = chromiumLaunchOptions();
-      const browser = await chromium.launch({
-        ...defaults,
-        args: [
-          ...defaults.args,
-          `--proxy-server=${scheme}://127.0.0.1:${local.port}`,
-          // Chromium never proxies loopback unless told to.
-          '--proxy-bypass-list=<-loopback>',
-        ],
-      });
+      const browser = await launchThroughPort(scheme, local.port);
       try {
         const from = upstream.seen.length;
         const connectionsBefore = local.stats().totalConnections;

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPoolPort, type PoolPort } from '../../../src/main/pool/pool-port';
 import {
@@ -10,7 +9,7 @@ import {
   type ExitEcho,
   type UpstreamFleet,
 } from '../../../tools/local-network/upstream-fleet';
-import { chromiumLaunchOptions, requireChromium } from '../../e2e/support/chromium';
+import { launchThroughPort, requireChromium } from '../../e2e/support/chromium';
 import { indexOfExit, membersOf } from './pool-clients';
 
 const run = promisify(execFile);
@@ -73,16 +72,7 @@ describe('Chromium', () => {
   it.each(['http', 'socks5'] as const)(
     'loads pages through --proxy-server=%s://127.0.0.1:PORT, never from the dead upstream',
     async (scheme) => {
-      const defaults = chromiumLaunchOptions();
-      const browser = await chromium.launch({
-        ...defaults,
-        args: [
-          ...defaults.args,
-          `--proxy-server=${scheme}://127.0.0.1:${pool.port}`,
-          // Chromium never proxies loopback unless told to.
-          '--proxy-bypass-list=<-loopback>',
-        ],
-      });
+      const browser = await launchThroughPort(scheme, pool.port);
       try {
         const exits: number[] = [];
         for (let load = 0; load < 3; load += 1) {
