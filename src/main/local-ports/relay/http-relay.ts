@@ -23,6 +23,7 @@ import {
   localLoginRequired,
   upstreamFailureAnswer,
 } from './local-answer';
+import { GatheredWrites } from './gathered-writes';
 import { readBuffers } from './read-buffers';
 import type { SideContext } from './side-context';
 import { splice } from './splice';
@@ -177,6 +178,8 @@ class HttpRelay {
   /** Requests waiting for a tunnel, in order; the first one's is opening when `opening`. */
   private readonly queued: Queued[] = [];
   private opening = false;
+  /** What one upstream read becomes for the app, sent as one write where it is small. */
+  private readonly toAppGathered = new GatheredWrites((data) => this.writeToApp(data));
 
   constructor(
     private readonly app: Socket,
@@ -404,7 +407,7 @@ class HttpRelay {
   private answerAndClose(answer: string): number {
     const close = () => {
       this.upstream?.destroy();
-      closeAfterReply(this.app, answer);
+      this.closeApp(answer);
     };
     this.stoppedReading ??= () => this.whenAnswered(close);
     return STOP_AFTER_HEAD;
@@ -442,6 +445,10 @@ class HttpRelay {
   }
 
   private toApp(data: Buffer | string): void {
+    this.toAppGathered.add(data);
+  }
+
+  private writeToApp(data: Buffer | string): void {
     const upstream = this.upstream ?? this.tunnelled;
     if (!this.app.write(data) && upstream) this.holdWhileDraining(upstream, this.app);
   }
@@ -509,7 +516,7 @@ class HttpRelay {
     const answers = this.answerParser(socket);
     const read = (chunk: Buffer): void => {
       if (this.tunnelled === socket) return this.toApp(chunk);
-      const parsed = answers.execute(chunk);
+      const parsed = this.toAppGathered.during(() => answers.execute(chunk));
       if (parsed instanceof Error) {
         failure = upstreamFailures.notHttp();
         socket.destroy();
@@ -621,7 +628,7 @@ class HttpRelay {
     // An Upgrade refused: what the app sent after its head was not HTTP, so nothing more is read.
     if (answered?.opensTunnel) {
       socket.destroy();
-      closeAfterReply(this.app);
+      this.closeApp();
       return;
     }
     // "A new upstream for each plain HTTP request": the next request opens a new connection,
@@ -704,6 +711,12 @@ class HttpRelay {
     return true;
   }
 
+  /** Ends the app's connection after what was already meant for it and `reply`. */
+  private closeApp(reply?: string): void {
+    this.toAppGathered.flush();
+    closeAfterReply(this.app, reply);
+  }
+
   /** Stops at once, answers already due dropped: `answer`, or a cut if one is under way. */
   private failApp(answer: string): void {
     this.awaiting.length = 0;
@@ -713,7 +726,7 @@ class HttpRelay {
     this.app.off('data', this.onAppData);
     // Part of an answer already went out: the app must see it cut, not a second answer.
     if (this.answering) this.app.destroy();
-    else closeAfterReply(this.app, answer);
+    else this.closeApp(answer);
   }
 }
 
