@@ -3,12 +3,12 @@ import { npmCommand } from './processes.mjs';
 
 /** @typedef {import('./processes.mjs').Env} Env */
 
-/** What the launcher prepares for: the demo needs less than the tests. */
-export const PURPOSES = /** @type {const} */ (['demo', 'test']);
+/** What the launcher prepares for: the demo needs less than the tests, the benchmarks more. */
+export const PURPOSES = /** @type {const} */ (['demo', 'test', 'bench']);
 
 /**
  * @param {string[]} argv the launcher's own arguments
- * @returns {{ purpose: 'demo' | 'test', command: [string, ...string[]] }}
+ * @returns {{ purpose: 'demo' | 'test' | 'bench', command: [string, ...string[]] }}
  */
 export function parseArguments(argv) {
   const [purpose, separator, ...command] = argv;

@@ -88,7 +88,7 @@ async function switchNode(env) {
 
 /**
  * Step 2 (Debian and Ubuntu; elsewhere the README says what to install by hand).
- * @param {'demo' | 'test'} purpose @param {Env} env
+ * @param {'demo' | 'test' | 'bench'} purpose @param {Env} env
  * @returns {Promise<boolean>} whether anything was installed
  */
 async function installSystemPackages(purpose, env) {

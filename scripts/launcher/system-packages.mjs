@@ -28,9 +28,15 @@ export const TEST_PACKAGES = [
 ];
 
 /**
+ * What the benchmarks add: haproxy, the peer forwarder the local ports are measured against in
+ * the same run (test/bench/haproxy-peer.ts).
+ */
+export const BENCH_PACKAGES = ['haproxy'];
+
+/**
  * The Debian packages one purpose needs. PROXY_TRAY_CHROMIUM names another Chromium than
  * Debian's (Playwright's own, or a path), so Debian's is not needed then.
- * @param {'demo' | 'test'} purpose
+ * @param {'demo' | 'test' | 'bench'} purpose
  * @param {Env} env
  */
 export function packagesFor(purpose, env) {
@@ -39,6 +45,7 @@ export function packagesFor(purpose, env) {
   return [
     ...BUILD_PACKAGES,
     ...TEST_PACKAGES.filter((name) => !(otherChromium && name === 'chromium')),
+    ...(purpose === 'bench' ? BENCH_PACKAGES : []),
   ];
 }
 

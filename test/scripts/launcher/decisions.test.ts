@@ -208,6 +208,14 @@ describe("which of Debian's packages", () => {
     expect(packagesFor('test', { PROXY_TRAY_CHROMIUM: ' ' })).toContain('chromium');
   });
 
+  it('the benchmarks need what the tests need, and haproxy, the peer they measure the ports against', () => {
+    expect(packagesFor('bench', {})).toEqual([...packagesFor('test', {}), 'haproxy']);
+    expect(packagesFor('bench', { PROXY_TRAY_CHROMIUM: 'playwright' })).toEqual([
+      ...packagesFor('test', { PROXY_TRAY_CHROMIUM: 'playwright' }),
+      'haproxy',
+    ]);
+  });
+
   it('are missing: not installed, removed with their settings kept, or never heard of', () => {
     const dpkg = [
       'make installed',
@@ -353,7 +361,11 @@ describe('what was asked, and how it is started', () => {
       command: ['node', 'x.ts', '--fresh'],
     });
     expect(parseArguments(['test', '--', 'npm'])).toEqual({ purpose: 'test', command: ['npm'] });
-    const usage = 'usage: node scripts/launcher/main.mjs demo|test -- COMMAND [ARGS…]';
+    expect(parseArguments(['bench', '--', 'node'])).toEqual({
+      purpose: 'bench',
+      command: ['node'],
+    });
+    const usage = 'usage: node scripts/launcher/main.mjs demo|test|bench -- COMMAND [ARGS…]';
     for (const wrong of [
       ['build', '--', 'node'],
       ['demo', 'node'],
