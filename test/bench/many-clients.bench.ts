@@ -1,7 +1,9 @@
 import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startHttpProxy } from '../../tools/local-network/proxy-servers';
+import type { SocketTracker } from '../../tools/local-network/socket-tracker';
 import { cpusApart, cpuTimeMs, runQueueWaitMs } from './cpu-pinning';
 import {
   BASIC,
@@ -23,6 +25,13 @@ const REQUESTS_PER_CLIENT = 5;
 const STORMS = 5;
 /** A request not answered by then counts as an error instead of stopping the run. */
 const STORM_REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * How long a storm waits for the upstream to hold no connection from the one before: haproxy
+ * keeps its connections to the upstream open after its clients left (for reuse) until the
+ * upstream's keep-alive (Node's 5 s) ends them, and those closes would land in the next path's
+ * storm.
+ */
+const SETTLE_WITHIN_MS = 10_000;
 
 /** One way to the upstream the storms take, with what they measured. */
 interface Path {
@@ -30,6 +39,8 @@ interface Path {
   /** The forwarder's process, whose CPU time is counted; none for direct. */
   forwarder: Child | null;
   storms: Storm[];
+  /** Connections the upstream accepted during the storms. */
+  upstreamConnections: number;
   cpuMs: number;
   waitMs: number;
   wallMs: number;
@@ -85,6 +96,7 @@ export async function benchManyClients(): Promise<void> {
     hop,
     forwarder,
     storms: [],
+    upstreamConnections: 0,
     cpuMs: 0,
     waitMs: 0,
     wallMs: 0,
@@ -96,7 +108,12 @@ export async function benchManyClients(): Promise<void> {
   try {
     for (const one of paths) await storm(one.hop, originUrl);
     for (let round = 0; round < STORMS; round += 1) {
-      for (const one of paths) await measuredStorm(one, originUrl);
+      for (const one of paths) {
+        await settled(upstream.sockets);
+        upstream.sockets.reset();
+        await measuredStorm(one, originUrl);
+        one.upstreamConnections += upstream.sockets.accepted;
+      }
     }
     report('forward_1000_concurrent_direct_requests_per_s', rate(direct));
     report('forward_1000_concurrent_local_requests_per_s', rate(viaPort));
@@ -107,12 +124,17 @@ export async function benchManyClients(): Promise<void> {
     report('forward_1000_concurrent_direct_p99_ms', p99(direct));
     report('forward_1000_concurrent_local_cpu_ms_per_1000', cpuPer1000(viaPort));
     report('forward_1000_concurrent_local_cpu_wait_share', viaPort.waitMs / viaPort.wallMs);
+    report('forward_1000_concurrent_upstream_connections_per_1000', upstreamPer1000(viaPort));
     if (viaHaproxy) {
       report('forward_1000_concurrent_haproxy_vs_direct_ratio', rate(viaHaproxy) / rate(direct));
       report('forward_1000_concurrent_vs_haproxy_ratio', rate(viaPort) / rate(viaHaproxy));
       report('forward_1000_concurrent_haproxy_errors', errors(viaHaproxy));
       report('forward_1000_concurrent_haproxy_p99_ms', p99(viaHaproxy));
       report('forward_1000_concurrent_haproxy_cpu_ms_per_1000', cpuPer1000(viaHaproxy));
+      report(
+        'forward_1000_concurrent_haproxy_upstream_connections_per_1000',
+        upstreamPer1000(viaHaproxy),
+      );
     }
   } finally {
     apart?.restore();
@@ -144,8 +166,16 @@ const p99 = (one: Path) =>
     one.storms.flatMap((storm) => storm.times),
     0.99,
   );
-const cpuPer1000 = (one: Path) =>
-  (one.cpuMs / one.storms.reduce((sum, storm) => sum + storm.times.length, 0)) * 1000;
+const answered = (one: Path) => one.storms.reduce((sum, storm) => sum + storm.times.length, 0);
+const cpuPer1000 = (one: Path) => (one.cpuMs / answered(one)) * 1000;
+/** The upstream's connections per 1,000 answered requests. */
+const upstreamPer1000 = (one: Path) => (one.upstreamConnections / answered(one)) * 1000;
+
+/** Resolves once `sockets` holds no connection, or after SETTLE_WITHIN_MS whatever it holds. */
+async function settled(sockets: SocketTracker): Promise<void> {
+  const deadline = performance.now() + SETTLE_WITHIN_MS;
+  while (sockets.open > 0 && performance.now() < deadline) await sleep(100);
+}
 
 interface Storm {
   requestsPerSecond: number;
