@@ -46,7 +46,6 @@ export class GatheredWrites {
     const bytes = this.bytes;
     this.pieces = [];
     this.bytes = 0;
-    if (pieces.length === 1) return this.write(pieces[0] as Buffer | string);
     // Heads are latin1 and chunk framing ASCII: one byte per character either way.
     const joined = Buffer.allocUnsafe(bytes);
     let at = 0;

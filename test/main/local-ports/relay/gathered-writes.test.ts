@@ -29,10 +29,10 @@ describe('the pieces one upstream read becomes', () => {
     const head = Buffer.from('Content-Disposition: f\xe9\r\n', 'latin1');
     gathered.during(() => {
       gathered.add(head);
-      gathered.add('0\r\n\r\n');
+      gathered.add('X-Name: \xe9\r\n\r\n');
     });
     expect(Buffer.from(writes[0] ?? '', 'latin1')).toEqual(
-      Buffer.concat([head, Buffer.from('0\r\n\r\n')]),
+      Buffer.concat([head, Buffer.from('X-Name: \xe9\r\n\r\n', 'latin1')]),
     );
   });
 
@@ -56,11 +56,18 @@ describe('the pieces one upstream read becomes', () => {
     expect(writes).toHaveLength(1);
   });
 
-  it('are written at once outside a read, one by one', () => {
+  it('are written at once before any read', () => {
     const { writes, gathered } = recorded();
+    gathered.add('first');
+    expect(writes).toEqual(['first']);
+  });
+
+  it('are written at once outside a read, one by one, also after a read', () => {
+    const { writes, gathered } = recorded();
+    gathered.during(() => gathered.add('read'));
     gathered.add('one');
     gathered.add('two');
-    expect(writes).toEqual(['one', 'two']);
+    expect(writes).toEqual(['read', 'one', 'two']);
   });
 
   it('are sent when flushed, before a last reply written another way', () => {
