@@ -9,7 +9,8 @@ import {
   startHttpProxyAccepting,
   type LocalServer,
 } from '../../tools/local-network/proxy-servers';
-import { PER_REQUEST_EXPLANATION } from '../../src/renderer/src/lib/pool-port-text';
+import { findFreePort } from '../../src/main/local-ports/free-port';
+import { PER_REQUEST_EXPLANATION, sessionHint } from '../../src/renderer/src/lib/pool-port-text';
 import { expect, test } from './support/popup-fixtures';
 import {
   accountOf,
@@ -186,6 +187,45 @@ test.describe('pool ports', () => {
     await expect(section).toHaveCount(0);
     expect(harness.services.pools.list()).toEqual([]);
     await expect(statusThrough(port, echo.url('/'))).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  test('a pool’s number and password: moved to another number, then asking for its password', async ({
+    launchHarness,
+  }) => {
+    await start(launchHarness);
+    await page.getByRole('button', { name: `Actions for ${plan.name}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Pool port for this plan', exact: true }).click();
+    const first = await openedPoolPort(page, `Plan ${plan.name}`);
+    const wanted = await findFreePort('127.0.0.1');
+    const section = localPortsSection(page);
+    await section
+      .getByRole('button', { name: `Settings and members of 127.0.0.1:${first}`, exact: true })
+      .click();
+    const field = section
+      .getByRole('group', { name: `Settings of the pool port ${first}` })
+      .getByRole('textbox', { name: 'Port', exact: true });
+    await field.fill('70000');
+    await field.press('Enter');
+    await expect(section.getByRole('alert')).toHaveText(
+      'A port is a whole number from 1 to 65535.',
+    );
+    await field.fill(String(wanted));
+    await field.press('Enter');
+    const entry = section.getByRole('listitem', {
+      name: `127.0.0.1:${wanted} pool for Plan ${plan.name}`,
+    });
+    await expect(entry).toBeVisible();
+    expect(await statusThrough(wanted, echo.url('/'))).toBe(200);
+    await expect(statusThrough(first, echo.url('/'))).rejects.toThrow(/ECONNREFUSED/);
+
+    const settings = entry.getByRole('group', { name: `Settings of the pool port ${wanted}` });
+    await settings.getByRole('checkbox', { name: 'Require a password', exact: true }).check();
+    await expect.poll(() => harness.services.pools.list()[0]?.requiresPassword).toBe(true);
+    await expect(settings).toContainText(sessionHint(true));
+    expect(await statusThrough(wanted, echo.url('/'))).toBe(407);
+    await settings.getByRole('checkbox', { name: 'Require a password', exact: true }).uncheck();
+    await expect.poll(() => harness.services.pools.list()[0]?.requiresPassword).toBe(false);
+    expect(await statusThrough(wanted, echo.url('/'))).toBe(200);
   });
 
   test('a search’s pool port: over the proxies it finds, named by the search', async ({

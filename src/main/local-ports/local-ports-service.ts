@@ -11,6 +11,7 @@ import type { KeptPort } from './kept-ports-from-file';
 import type { KeptPortsStore } from './kept-ports-store';
 import { makeLocalPassword } from './local-password';
 import type { LocalPort, LocalPortOptions } from './local-port';
+import { KeyedQueue } from './keyed-queue';
 import { LocalPortError } from './local-port-error';
 import { portStatsView } from './port-stats-view';
 
@@ -78,7 +79,7 @@ export class LocalPortsService {
   readonly #options: LocalPortsServiceOptions;
   readonly #ports = new Map<number, OpenPort>();
   /** Changes under way per proxy, one at a time, so two clicks on one proxy open one port. */
-  readonly #busy = new Map<number, Promise<unknown>>();
+  readonly #queue = new KeyedQueue<number>();
   /** The account whose kept ports were reopened; another account's are reopened afresh. */
   #restoredFor: string | undefined;
 
@@ -104,7 +105,7 @@ export class LocalPortsService {
 
   /** Opens a port for the proxy, or answers the one already open. */
   open(request: OpenLocalPortRequest): Promise<LocalPortView> {
-    return this.#serial(request.proxyId, async () => {
+    return this.#queue.run(request.proxyId, async () => {
       const existing = this.#ports.get(request.proxyId);
       if (existing) return this.#viewOf(existing);
       const max = this.#options.maxPorts();
@@ -127,7 +128,7 @@ export class LocalPortsService {
 
   /** Changes an open port: see ConfigureLocalPortRequest. */
   configure(request: ConfigureLocalPortRequest): Promise<LocalPortView> {
-    return this.#serial(request.proxyId, async () => {
+    return this.#queue.run(request.proxyId, async () => {
       const current = this.#ports.get(request.proxyId);
       if (!current) throw new UserFacingError('not_found', 'That local port is no longer open.');
       const settings: Settings = {
@@ -187,7 +188,7 @@ export class LocalPortsService {
 
   /** Stops a proxy's port at the user's request (a kept one is no longer kept). */
   close(proxyId: number): Promise<void> {
-    return this.#serial(proxyId, async () => {
+    return this.#queue.run(proxyId, async () => {
       const open = this.#ports.get(proxyId);
       if (!open) return;
       this.#ports.delete(proxyId);
@@ -248,7 +249,7 @@ export class LocalPortsService {
       if (this.#ports.size >= this.#options.maxPorts()) break;
       const settings: Settings = { ...kept, keep: true };
       try {
-        await this.#serial(kept.proxyId, async () => {
+        await this.#queue.run(kept.proxyId, async () => {
           let open: OpenPort;
           try {
             open = await this.#start(kept.proxyId, kept.port, settings);
@@ -330,17 +331,6 @@ export class LocalPortsService {
     } catch (error) {
       return `A local port may reopen at the next start after all: ${messageOf(error)}`;
     }
-  }
-
-  #serial<T>(proxyId: number, work: () => Promise<T>): Promise<T> {
-    const previous = this.#busy.get(proxyId) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.catch(() => undefined);
-    this.#busy.set(proxyId, settled);
-    void settled.then(() => {
-      if (this.#busy.get(proxyId) === settled) this.#busy.delete(proxyId);
-    });
-    return next;
   }
 
   #viewOf(open: OpenPort): LocalPortView {

@@ -9,6 +9,7 @@ import {
 } from '../../shared/views/pool-port-view';
 import { UserFacingError } from '../errors/user-facing-error';
 import type { ListenerOptions } from '../local-ports/local-port';
+import { KeyedQueue } from '../local-ports/keyed-queue';
 import { LocalPortError } from '../local-ports/local-port-error';
 import { makeLocalPassword } from '../local-ports/local-password';
 import { portStatsView } from '../local-ports/port-stats-view';
@@ -80,6 +81,8 @@ interface OpenPool {
 export class PoolPortsService {
   readonly #options: PoolPortsServiceOptions;
   readonly #pools = new Map<string, OpenPool>();
+  /** Changes under way per pool, one at a time (a restart takes a number and closes a listener). */
+  readonly #queue = new KeyedQueue<string>();
   /** The account whose kept pools were reopened; another account's are reopened afresh. */
   #restoredFor: string | undefined;
 
@@ -165,14 +168,65 @@ export class PoolPortsService {
     return open;
   }
 
-  /** Strategy and per-request for the connections that open from now on; `keep` for the next start. */
-  configure(request: ConfigurePoolPortRequest): PoolPortView {
-    const open = this.#find(request.poolId);
-    if (request.strategy !== undefined) open.port.setStrategy(request.strategy);
-    if (request.perRequest !== undefined) open.port.setPerRequest(request.perRequest);
-    if (request.keep !== undefined) open.keep = request.keep;
-    this.#options.onChange(this.#remember(open));
-    return this.#viewOf(open);
+  /**
+   * Strategy and per-request for the connections that open from now on; `keep` for the next
+   * start. A new number or password requirement restarts the listener (its connections end, as
+   * a local port's do): a new number is taken before the old one is let go, so a refusal (taken,
+   * say) leaves the pool as it was.
+   */
+  configure(request: ConfigurePoolPortRequest): Promise<PoolPortView> {
+    return this.#queue.run(request.poolId, async () => {
+      let open = this.#find(request.poolId);
+      const localPassword =
+        request.requirePassword === undefined
+          ? open.localPassword
+          : request.requirePassword
+            ? (open.localPassword ?? makeLocalPassword())
+            : null;
+      const number = request.port ?? open.port.port;
+      if (number !== open.port.port || localPassword !== open.localPassword) {
+        open = await this.#restart(open, number, localPassword);
+      }
+      if (request.strategy !== undefined) open.port.setStrategy(request.strategy);
+      if (request.perRequest !== undefined) open.port.setPerRequest(request.perRequest);
+      if (request.keep !== undefined) open.keep = request.keep;
+      this.#options.onChange(this.#remember(open));
+      return this.#viewOf(open);
+    });
+  }
+
+  /** The same pool on `number`, with `localPassword`: see configure. */
+  async #restart(open: OpenPool, number: number, localPassword: string | null): Promise<OpenPool> {
+    const listing = this.#options.listing();
+    if (listing === null || listing.accountId !== open.accountId) {
+      throw new UserFacingError('not_found', 'That pool port is no longer open.');
+    }
+    const settings: PoolSettings = {
+      poolId: open.poolId,
+      source: open.source,
+      port: number,
+      protocol: open.protocol,
+      strategy: open.port.strategy,
+      perRequest: open.port.perRequest,
+      localPassword,
+    };
+    let next: OpenPool;
+    if (number !== open.port.port) {
+      next = await this.#start(listing, settings);
+      await open.port.close();
+    } else {
+      await open.port.close();
+      try {
+        next = await this.#start(listing, settings);
+      } catch (error) {
+        // Taken in the moment between: the pool is closed, and the list must say so.
+        this.#pools.delete(open.poolId);
+        this.#options.onChange(open.keep ? this.#forget(open.accountId, open.poolId) : undefined);
+        throw error;
+      }
+    }
+    next.keep = open.keep;
+    return next;
   }
 
   /** The local password of a pool that requires one, for a copy the user asked for. */
@@ -184,13 +238,15 @@ export class PoolPortsService {
     return open.localPassword;
   }
 
-  async close(poolId: string): Promise<void> {
-    const open = this.#pools.get(poolId);
-    if (!open) return;
-    this.#pools.delete(poolId);
-    // Stopped by the user: a kept pool is no longer kept.
-    this.#options.onChange(open.keep ? this.#forget(open.accountId, poolId) : undefined);
-    await open.port.close();
+  close(poolId: string): Promise<void> {
+    return this.#queue.run(poolId, async () => {
+      const open = this.#pools.get(poolId);
+      if (!open) return;
+      this.#pools.delete(poolId);
+      // Stopped by the user: a kept pool is no longer kept.
+      this.#options.onChange(open.keep ? this.#forget(open.accountId, poolId) : undefined);
+      await open.port.close();
+    });
   }
 
   /** Stops every pool, e.g. on sign-out, an account switch and quit. */

@@ -54,6 +54,10 @@ export type OpenPoolPortRequest = z.infer<typeof openPoolPortRequestSchema>;
 /** A change to an open pool: none of these restarts its listener. */
 export const configurePoolPortRequestSchema = z.strictObject({
   poolId: z.string().min(1),
+  /** A new number restarts the listener there (taken first, so a refusal changes nothing). */
+  port: z.int().min(1).max(65_535).optional(),
+  /** A new local password is made when turned on; turned off, any login is taken. */
+  requirePassword: z.boolean().optional(),
   strategy: poolStrategySchema.optional(),
   perRequest: z.boolean().optional(),
   keep: z.boolean().optional(),

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserFacingError } from '../../../src/main/errors/user-facing-error';
+import { findFreePort } from '../../../src/main/local-ports/free-port';
 import { openKeptPoolsStore } from '../../../src/main/pool/kept-pools-store';
 import { startPoolPort } from '../../../src/main/pool/pool-port';
 import { confIn, useTempDir } from '../store/temp-store-dir';
@@ -11,7 +12,7 @@ import {
 } from '../../../src/main/pool/pool-ports-service';
 import type { PlanView } from '../../../src/shared/views/plans-view';
 import { planView, proxyView } from '../../renderer/lib/view-fixtures';
-import { exitThrough, indexOfExit } from './pool-clients';
+import { exitThrough, indexOfExit, plainGet } from './pool-clients';
 import { useFleet } from './fleet-fixture';
 
 /** Upstream i is proxy 100 + i; 0 refuses connections. */
@@ -151,23 +152,97 @@ describe('pool ports of the active account', () => {
     makeService();
     const view = await service.open({ source: { kind: 'plan', planId: 2 }, requirePassword: true });
     expect(view.requiresPassword).toBe(true);
-    expect(service.configure({ poolId: view.poolId, strategy: 'sticky' }).strategy).toBe('sticky');
-    expect(service.configure({ poolId: view.poolId, perRequest: true })).toMatchObject({
+    expect((await service.configure({ poolId: view.poolId, strategy: 'sticky' })).strategy).toBe(
+      'sticky',
+    );
+    expect(await service.configure({ poolId: view.poolId, perRequest: true })).toMatchObject({
       strategy: 'sticky',
       perRequest: true,
       keep: false,
     });
-    expect(service.configure({ poolId: view.poolId, keep: true }).keep).toBe(true);
+    expect((await service.configure({ poolId: view.poolId, keep: true })).keep).toBe(true);
     expect(service.localPassword(view.poolId)).toMatch(/^[\w-]{24}$/);
     expect(JSON.stringify(service.list())).not.toContain(service.localPassword(view.poolId));
     const open = await service.open({ source: { kind: 'plan', planId: 1 } });
     expect(() => service.localPassword(open.poolId)).toThrow('That pool port needs no password.');
-    expect(() => service.configure({ poolId: 'gone', strategy: 'random' })).toThrow(
+    await expect(service.configure({ poolId: 'gone', strategy: 'random' })).rejects.toThrow(
       'That pool port is no longer open.',
     );
     await service.close(view.poolId);
     await service.close(view.poolId);
     expect(service.list().map((pool) => pool.poolId)).toEqual([open.poolId]);
+  });
+
+  it('move to another number, keeping their settings, members and place in the kept file', async () => {
+    makeService();
+    const view = await service.open({
+      source: { kind: 'plan', planId: 2 },
+      strategy: 'sticky',
+      perRequest: true,
+      keep: true,
+    });
+    const number = await findFreePort('127.0.0.1');
+    const moved = await service.configure({ poolId: view.poolId, port: number });
+    expect(moved).toMatchObject({
+      poolId: view.poolId,
+      port: number,
+      strategy: 'sticky',
+      perRequest: true,
+      keep: true,
+      requiresPassword: false,
+    });
+    expect(service.list().map((pool) => pool.port)).toEqual([number]);
+    expect([...(await exitsOf(number, 2))].every((id) => id >= 103 && id <= 105)).toBe(true);
+    await expect(exitThrough('connect', view.port, world.echo)).rejects.toThrow(/ECONNREFUSED/);
+    expect(
+      keptStore()
+        .forAccount('acct-1')
+        .map((kept) => kept.port),
+    ).toEqual([number]);
+  });
+
+  it('ask for a password from the next connection on when turned on, and not when turned off', async () => {
+    makeService();
+    const view = await service.open({ source: { kind: 'plan', planId: 2 }, strategy: 'random' });
+    const locked = await service.configure({ poolId: view.poolId, requirePassword: true });
+    expect(locked).toMatchObject({ port: view.port, requiresPassword: true, strategy: 'random' });
+    const password = service.localPassword(view.poolId);
+    await expect(plainGet(view.port, world.echo.url('/'))).rejects.toThrow(/^status 407/);
+    const exit = await plainGet(view.port, world.echo.url('/'), { username: 'me', password });
+    expect(indexOfExit(world.fleet, exit.body.trim())).toBeGreaterThanOrEqual(3);
+    // Turned on again, the same password stays: apps given it keep working.
+    await service.configure({ poolId: view.poolId, requirePassword: true });
+    expect(service.localPassword(view.poolId)).toBe(password);
+    const open = await service.configure({ poolId: view.poolId, requirePassword: false });
+    expect(open.requiresPassword).toBe(false);
+    expect(() => service.localPassword(view.poolId)).toThrow('That pool port needs no password.');
+    expect((await plainGet(view.port, world.echo.url('/'))).status).toBe(200);
+  });
+
+  it('stay as they were when the new number is taken, and take changes one after the other', async () => {
+    makeService();
+    const view = await service.open({ source: { kind: 'plan', planId: 2 } });
+    const taken: Server = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      await expect(service.configure({ poolId: view.poolId, port })).rejects.toThrow(
+        new RegExp(`^Port ${port} on 127.0.0.1 is already in use`),
+      );
+    } finally {
+      taken.close();
+    }
+    expect(service.list().map((pool) => pool.port)).toEqual([view.port]);
+    expect((await plainGet(view.port, world.echo.url('/'))).status).toBe(200);
+    const [first, second] = [await findFreePort('127.0.0.1'), await findFreePort('127.0.0.1')];
+    const both = await Promise.all([
+      service.configure({ poolId: view.poolId, port: first }),
+      service.configure({ poolId: view.poolId, port: second }),
+    ]);
+    expect(both.map((pool) => pool.port)).toEqual([first, second]);
+    expect(service.list().map((pool) => pool.port)).toEqual([second]);
+    await expect(plainGet(first, world.echo.url('/'))).rejects.toThrow(/ECONNREFUSED/);
+    await expect(plainGet(view.port, world.echo.url('/'))).rejects.toThrow(/ECONNREFUSED/);
   });
 
   it('refuse in words: no listing, nothing to pool, too many, a port taken', async () => {
@@ -244,7 +319,7 @@ describe('kept pool ports', () => {
     await service.keepListed();
     const first = await service.open({ source: { kind: 'plan', planId: 2 }, keep: true });
     const second = await service.open({ source: { kind: 'plan', planId: 1 }, keep: true });
-    service.configure({ poolId: second.poolId, keep: false });
+    await service.configure({ poolId: second.poolId, keep: false });
     expect(
       keptStore()
         .forAccount('acct-1')

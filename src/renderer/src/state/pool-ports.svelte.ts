@@ -63,13 +63,20 @@ class PoolPorts {
     }
   }
 
-  /** Strategy, per-request or keep: the pool goes on listening, changed for new connections. */
-  async configure(request: ConfigurePoolPortRequest): Promise<void> {
+  /**
+   * Strategy, per-request or keep apply to new connections; a number or the password requirement
+   * restarts the listener. Answers whether the pool took the change (a taken number is refused).
+   */
+  async configure(request: ConfigurePoolPortRequest): Promise<boolean> {
+    let done = false;
     await this.#whileBusy(request.poolId, async () => {
       const result = await bridge().poolPorts.configure(request);
-      if (result.ok) this.#replace(result.value);
-      else toasts.error(result.error.message);
+      if (result.ok) {
+        done = true;
+        this.#replace(result.value);
+      } else toasts.error(result.error.message);
     });
+    return done;
   }
 
   async close(poolId: string): Promise<void> {
