@@ -7,11 +7,11 @@ import type {
   OpenLocalPortRequest,
 } from '../../shared/views/local-port-view';
 import { UserFacingError } from '../errors/user-facing-error';
+import { KeyedSerialQueue } from '../keyed-serial-queue';
 import type { KeptPort } from './kept-ports-from-file';
 import type { KeptPortsStore } from './kept-ports-store';
 import { makeLocalPassword } from './local-password';
 import type { LocalPort, LocalPortOptions } from './local-port';
-import { KeyedQueue } from './keyed-queue';
 import { LocalPortError } from './local-port-error';
 import { portStatsView } from './port-stats-view';
 
@@ -79,7 +79,7 @@ export class LocalPortsService {
   readonly #options: LocalPortsServiceOptions;
   readonly #ports = new Map<number, OpenPort>();
   /** Changes under way per proxy, one at a time, so two clicks on one proxy open one port. */
-  readonly #queue = new KeyedQueue<number>();
+  readonly #queue = new KeyedSerialQueue<number>();
   /** The account whose kept ports were reopened; another account's are reopened afresh. */
   #restoredFor: string | undefined;
 

@@ -14,7 +14,7 @@ import { validatedPlanView } from '../../shared/views/trusted-plan-view';
 import { toIpcError } from '../errors/error-to-ipc';
 import { KeptLocallyError, UserFacingError } from '../errors/user-facing-error';
 import { AccountListing } from './account-listing';
-import { KeyedSerialQueue } from './keyed-serial-queue';
+import { KeyedSerialQueue } from '../keyed-serial-queue';
 import { PendingChanges, type ProxyField } from './pending-changes';
 import { buildPlanView, buildProxyView } from './plans-view-builder';
 import { listingNoticeOf } from './listing-notice';

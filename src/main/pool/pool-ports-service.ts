@@ -8,8 +8,8 @@ import {
   type PoolSource,
 } from '../../shared/views/pool-port-view';
 import { UserFacingError } from '../errors/user-facing-error';
+import { KeyedSerialQueue } from '../keyed-serial-queue';
 import type { ListenerOptions } from '../local-ports/local-port';
-import { KeyedQueue } from '../local-ports/keyed-queue';
 import { LocalPortError } from '../local-ports/local-port-error';
 import { makeLocalPassword } from '../local-ports/local-password';
 import { portStatsView } from '../local-ports/port-stats-view';
@@ -82,7 +82,7 @@ export class PoolPortsService {
   readonly #options: PoolPortsServiceOptions;
   readonly #pools = new Map<string, OpenPool>();
   /** Changes under way per pool, one at a time (a restart takes a number and closes a listener). */
-  readonly #queue = new KeyedQueue<string>();
+  readonly #queue = new KeyedSerialQueue<string>();
   /** The account whose kept pools were reopened; another account's are reopened afresh. */
   #restoredFor: string | undefined;
 

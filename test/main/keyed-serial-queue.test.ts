@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeyedQueue } from '../../../src/main/local-ports/keyed-queue';
+import { KeyedSerialQueue } from '../../src/main/keyed-serial-queue';
 
 /** A piece of work that finishes when told, recording when it starts and ends. */
 function gated(log: string[], name: string, fails = false) {
@@ -18,9 +18,9 @@ function gated(log: string[], name: string, fails = false) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('work on one port', () => {
+describe('work on one key (a proxy, a port, a pool)', () => {
   it('runs one piece after the other, each with its own answer', async () => {
-    const queue = new KeyedQueue<string>();
+    const queue = new KeyedSerialQueue<string>();
     const log: string[] = [];
     const first = gated(log, 'first');
     const second = gated(log, 'second');
@@ -35,7 +35,7 @@ describe('work on one port', () => {
   });
 
   it('goes on after a piece that failed, whose caller hears the failure', async () => {
-    const queue = new KeyedQueue<number>();
+    const queue = new KeyedSerialQueue<number>();
     const log: string[] = [];
     const failing = gated(log, 'failing', true);
     const next = gated(log, 'next');
@@ -50,7 +50,7 @@ describe('work on one port', () => {
   });
 
   it('runs work on different ports side by side, and starts afresh once a port is idle', async () => {
-    const queue = new KeyedQueue<string>();
+    const queue = new KeyedSerialQueue<string>();
     const log: string[] = [];
     const one = gated(log, 'one');
     const other = gated(log, 'other');

@@ -1,6 +1,8 @@
 /**
  * Runs tasks one after another per key, and tasks of different keys side by side: a second change
- * to a proxy waits for the first to reach the service, so the service sees them in the user's order.
+ * to a proxy waits for the first to reach the service, so the service sees them in the user's
+ * order; a second change to a port or a pool waits while the first restarts its listener, instead
+ * of both taking a number or both closing it.
  */
 export class KeyedSerialQueue<Key> {
   readonly #tails = new Map<Key, Promise<unknown>>();
