@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openLabelStore } from '../../../src/main/labels/label-store';
 import { confIn, filesIn, useTempDir } from '../store/temp-store-dir';
 
@@ -72,6 +72,29 @@ describe('recovery of a labels file that cannot be used as it is', () => {
       'The label of proxy 11 of account “acct-c” was not valid and was removed: it was empty.',
       'Labels stored under an invalid account id (“”) were removed.',
     ]);
+  });
+
+  it('a top level that is not an object (null, a list, a number): no labels, after a backup', () => {
+    for (const content of ['null', '[{"a": {"1": "x"}}]', '7']) {
+      const { store, problems } = expectRecovered(writeLabelsFile(content));
+      expect(store.forAccount('a').size, content).toBe(0);
+      expect(problems, content).toEqual(['The labels file did not hold a JSON object.']);
+      for (const name of filesIn(tempDir())) fs.rmSync(path.join(tempDir(), name));
+    }
+  });
+
+  it('without a clock given, as the app opens it, the backup is named after the time of opening', () => {
+    const original = writeLabelsFile('not json');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2032-11-12T13:14:15.016Z'));
+      const store = openLabelStore({ createStore: confIn(tempDir()) });
+      const backupPath = path.join(tempDir(), 'labels.invalid-2032-11-12T13-14-15.016Z.json');
+      expect(store.recovery()?.backupPath).toBe(backupPath);
+      expect(fs.readFileSync(backupPath)).toEqual(original);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a file from a newer version: no labels, after a backup', () => {

@@ -75,6 +75,27 @@ describe('label store', () => {
     expect(stored).toEqual({ schemaVersion: 1, labels: { 'acct-b': { '1': 'b-one' } } });
   });
 
+  it('deleting or clearing an account’s last label leaves no trace of the account in the file', () => {
+    const store = open();
+    store.set('acct-a', 1, 'one');
+    store.set('acct-b', 2, 'two');
+    store.set('acct-c', 3, 'three');
+    store.delete('acct-a', 1);
+    store.set('acct-b', 2, '');
+    const stored = JSON.parse(fs.readFileSync(labelsFile(), 'utf8')) as unknown;
+    expect(stored).toEqual({ schemaVersion: 1, labels: { 'acct-c': { '3': 'three' } } });
+  });
+
+  it('a first label whose write failed leaves no trace of its account in later writes', () => {
+    const store = open();
+    fs.mkdirSync(labelsFile());
+    expect(thrownBy(() => store.set('acct-a', 1, 'lost')).kind).toBe('storage');
+    fs.rmdirSync(labelsFile());
+    store.set('acct-b', 2, 'saved');
+    const stored = JSON.parse(fs.readFileSync(labelsFile(), 'utf8')) as unknown;
+    expect(stored).toEqual({ schemaVersion: 1, labels: { 'acct-b': { '2': 'saved' } } });
+  });
+
   it('forAccount gives a snapshot that later changes do not alter', () => {
     const store = open();
     store.set('acct-a', 1, 'before');
@@ -107,6 +128,8 @@ describe('label store', () => {
       'The label was not saved. The label must be at most 1000 characters long.',
     );
     expect(store.get('acct-a', 1)).toBe(flags);
+    // The reason alone, for a form to show beside the field.
+    expect(error.problems).toEqual(['The label must be at most 1000 characters long.']);
   });
 
   it('refuses bad ids and writes nothing', () => {
@@ -117,6 +140,11 @@ describe('label store', () => {
     expect(thrownBy(() => store.set('', 1, 'x')).message).toContain('must not be empty');
     expect(thrownBy(() => store.set('a'.repeat(201), 1, 'x')).kind).toBe('invalid_input');
     expect(thrownBy(() => store.delete('acct-a', 0)).kind).toBe('invalid_input');
+    const badProxy = thrownBy(() => store.set('acct-a', -1, 'x'));
+    expect(badProxy.message).toBe(
+      'The label was not saved: the proxy id must be a positive integer.',
+    );
+    expect(badProxy.problems).toEqual([badProxy.message]);
     expect(filesIn(tempDir())).toEqual([]);
   });
 
@@ -144,6 +172,20 @@ describe('label store', () => {
     expect(store.get('acct-a', 1)).toBe('kept');
     expect(thrownBy(() => store.delete('acct-a', 1)).kind).toBe('storage');
     expect([...store.forAccount('acct-a')]).toEqual([[1, 'kept']]);
+  });
+
+  it('a change that changes nothing writes nothing, so it succeeds even when the file cannot be written', () => {
+    const store = open();
+    store.set('acct-a', 1, 'kept');
+    fs.rmSync(labelsFile());
+    fs.mkdirSync(labelsFile());
+    store.set('acct-a', 1, 'kept');
+    store.set('acct-a', 2, '');
+    store.delete('acct-a', 3);
+    store.delete('acct-b', 1);
+    store.removeAccount('acct-b');
+    expect([...store.forAccount('acct-a')]).toEqual([[1, 'kept']]);
+    expect(store.forAccount('acct-b').size).toBe(0);
   });
 
   it('lives in its own file, so a settings reset never touches labels', () => {
