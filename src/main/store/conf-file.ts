@@ -86,10 +86,13 @@ export function readStoredBytes(filePath: string, what: string): Buffer | undefi
   try {
     return fs.readFileSync(filePath);
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
+    // Only a missing file is "no file yet": any other failure taken for one would let the next
+    // write replace a file the user still has.
+    const reason = fileErrorReason(error);
+    if (reason === 'ENOENT') return undefined;
     throw new StoreError(
       'storage',
-      `The ${what} file ${filePath} could not be read (${fileErrorReason(error)}). Check that it is readable by your user.`,
+      `The ${what} file ${filePath} could not be read (${reason}). Check that it is readable by your user.`,
     );
   }
 }
