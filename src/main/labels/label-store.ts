@@ -35,6 +35,8 @@ export interface OpenLabelStoreOptions {
 }
 
 const FILE_NAME = 'labels';
+/** How the messages name what this store keeps ("The labels could not be saved…"). */
+const WHAT = 'labels';
 const NO_LABELS: ReadonlyMap<number, string> = new Map();
 
 /**
@@ -48,7 +50,7 @@ export function openLabelStore(options: OpenLabelStoreOptions): LabelStore {
   const conf = openConfFile(options.createStore, FILE_NAME);
   const { content: labels, recovery } = loadRecoverableFile(
     conf.path,
-    'labels',
+    WHAT,
     now,
     (stored) => {
       const { labels: read, problems } = labelsFromFile(stored);
@@ -56,29 +58,28 @@ export function openLabelStore(options: OpenLabelStoreOptions): LabelStore {
     },
     (): LabelsByAccount => new Map(),
   );
-  if (recovery !== undefined) writeStored(conf, toStored(labels), 'labels');
+  if (recovery !== undefined) writeStored(conf, toStored(labels), WHAT);
 
-  /** Applies a change, writes the result, and undoes the change if the write fails. */
-  function change(accountId: string, apply: () => void, undo: () => void): void {
-    apply();
-    if (labels.get(accountId)?.size === 0) labels.delete(accountId);
+  /**
+   * Gives an account its new labels (none: the account is forgotten, so the file keeps no empty
+   * entry for it) and writes the file; when the write fails, the account's labels are put back.
+   */
+  function replaceAccount(accountId: string, next: Map<number, string>): void {
+    const previous = labels.get(accountId);
+    if (next.size === 0) labels.delete(accountId);
+    else labels.set(accountId, next);
     try {
-      writeStored(conf, toStored(labels), 'labels');
+      writeStored(conf, toStored(labels), WHAT);
     } catch (error) {
-      undo();
-      if (labels.get(accountId)?.size === 0) labels.delete(accountId);
+      if (previous === undefined) labels.delete(accountId);
+      else labels.set(accountId, previous);
       throw error;
     }
   }
 
   function remove(accountId: string, proxyId: number): void {
-    const previous = labels.get(accountId)?.get(proxyId);
-    if (previous === undefined) return;
-    change(
-      accountId,
-      () => labels.get(accountId)?.delete(proxyId),
-      () => accountLabels(labels, accountId).set(proxyId, previous),
-    );
+    const next = new Map(labels.get(accountId));
+    if (next.delete(proxyId)) replaceAccount(accountId, next);
   }
 
   return {
@@ -91,16 +92,8 @@ export function openLabelStore(options: OpenLabelStoreOptions): LabelStore {
       const parsed = labelSchema.safeParse(label);
       if (!parsed.success) throw refused(parsed.error);
       if (parsed.data === '') return remove(accountId, proxyId);
-      const previous = labels.get(accountId)?.get(proxyId);
-      if (previous === parsed.data) return;
-      change(
-        accountId,
-        () => accountLabels(labels, accountId).set(proxyId, parsed.data),
-        () => {
-          if (previous === undefined) labels.get(accountId)?.delete(proxyId);
-          else accountLabels(labels, accountId).set(proxyId, previous);
-        },
-      );
+      if (labels.get(accountId)?.get(proxyId) === parsed.data) return;
+      replaceAccount(accountId, new Map(labels.get(accountId)).set(proxyId, parsed.data));
     },
     delete(accountId, proxyId) {
       checkIds(accountId, proxyId);
@@ -112,26 +105,11 @@ export function openLabelStore(options: OpenLabelStoreOptions): LabelStore {
       return found ? new Map(found) : NO_LABELS;
     },
     removeAccount(accountId) {
-      const previous = labels.get(accountId);
-      if (previous === undefined) return;
-      change(
-        accountId,
-        () => labels.delete(accountId),
-        () => labels.set(accountId, previous),
-      );
+      if (labels.has(accountId)) replaceAccount(accountId, new Map());
     },
     recovery: () =>
       recovery && { backupPath: recovery.backupPath, problems: [...recovery.problems] },
   };
-}
-
-function accountLabels(labels: LabelsByAccount, accountId: string): Map<number, string> {
-  let found = labels.get(accountId);
-  if (found === undefined) {
-    found = new Map();
-    labels.set(accountId, found);
-  }
-  return found;
 }
 
 function toStored(labels: LabelsByAccount): Record<string, unknown> {
@@ -158,6 +136,7 @@ function checkIds(accountId: string, proxyId: number): void {
 }
 
 function refused(error: z.ZodError): StoreError {
+  // Stryker disable next-line OptionalChaining,StringLiteral: a failed zod parse always has an issue; the fallback only gives issues[0] its type
   const reason = error.issues[0]?.message ?? 'the value is not valid.';
   return new StoreError('invalid_input', `The label was not saved. ${reason}`, [reason]);
 }
