@@ -139,6 +139,30 @@ describe('ClipboardGuard.copy', () => {
     expect(clipboard.clears).toBe(0);
   });
 
+  it('clears the newer of two overlapping copies even when the older one finishes last', async () => {
+    // The first write lands on the clipboard at once but is slow to report back (as Electron's
+    // asynchronous write may be); the second copy lands and finishes in between.
+    let finishFirstWrite = () => {};
+    const firstWriteFinished = new Promise<void>((resolve) => (finishFirstWrite = resolve));
+    const write = clipboard.writeText.bind(clipboard);
+    clipboard.writeText = async (text, options) => {
+      await write(text, options);
+      if (text === SECRET) await firstWriteFinished;
+    };
+    const guard = makeGuard();
+    const firstCopy = guard.copy(SECRET);
+    await guard.copy(OTHER_SECRET);
+    finishFirstWrite();
+    await firstCopy;
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(clipboard.text).toBe('');
+    expect(clipboard.clears).toBe(1);
+    // Nothing of the first copy is left waiting either.
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('rejects when the clipboard cannot be written, and schedules nothing', async () => {
     clipboard.failWrites = true;
     await expect(makeGuard().copy(SECRET)).rejects.toThrow('The clipboard could not be written.');
