@@ -35,7 +35,7 @@ export function toServiceError(
     return new ProxyServiceError(
       kind,
       `${action} failed: ${causeOfStatus(kind, status, retryAfterSeconds)}.${said}`,
-      { status, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) },
+      { status, retryAfterSeconds },
     );
   }
   if (error.code === 'ERR_BAD_RESPONSE' || error.code === 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED') {
