@@ -25,11 +25,11 @@ export function toServiceError(
     // Redacted inside, before it is cut short: a token straddling the cut would escape otherwise.
     const explanation = serverExplanation(body, secrets);
     const said = explanation ? ` The service said: "${explanation}".` : '';
+    // axios attaches the response to a body that broke off: a success status with no whole body.
+    if (status >= 200 && status < 300) return unreadableBody(error, action, status);
     if (status >= 300 && status < 400) {
       return badResponse(action, `it redirected (HTTP ${status}); check the service URL`, status);
     }
-    // axios attaches the response to a body that broke off: a success status with no whole body.
-    if (status >= 200 && status < 300) return unreadableBody(error, action, status);
     const kind = kindOfStatus(status);
     const retryAfterSeconds = kind === 'rate_limited' ? retryAfterOf(response.headers) : undefined;
     return new ProxyServiceError(
