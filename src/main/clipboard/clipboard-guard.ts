@@ -56,7 +56,7 @@ export class ClipboardGuard {
     if (!(delay > 0)) return;
     const timer = this.#timers.setTimeout(
       () => {
-        this.#clearIfStillOurs(generation).catch(this.#onError);
+        this.#clearIfStillOurs(text, generation).catch(this.#onError);
       },
       Math.min(delay, LONGEST_TIMER_MS),
     );
@@ -78,13 +78,12 @@ export class ClipboardGuard {
     return this.clearOnQuit();
   }
 
-  async #clearIfStillOurs(generation: number): Promise<void> {
-    const pending = this.#pending;
-    if (pending === undefined || generation !== this.#generation) return;
+  /** Runs only while its copy is pending and the latest: every copy and quit cancels the timer. */
+  async #clearIfStillOurs(text: string, generation: number): Promise<void> {
     this.#pending = undefined;
     const current = await this.#clipboard.readText();
     // A copy made while we were reading wins: clearing now would wipe the new text.
-    if (current === pending.text && generation === this.#generation) {
+    if (current === text && generation === this.#generation) {
       await this.#clipboard.clear();
       this.#onCleared();
     }

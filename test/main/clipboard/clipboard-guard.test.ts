@@ -13,6 +13,21 @@ function makeGuard(options: { onError?: (error: unknown) => void } = {}) {
   return new ClipboardGuard({ clipboard, clearAfterMs: () => clearAfterMs, ...options });
 }
 
+/**
+ * Writes of `slowText` land on the clipboard at once but report back only when the returned
+ * function is called, as Electron's asynchronous write may: lets a test act in between.
+ */
+function slowToFinishWriting(slowText: string): () => void {
+  let finish = () => {};
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  const write = clipboard.writeText.bind(clipboard);
+  clipboard.writeText = async (text, options) => {
+    await write(text, options);
+    if (text === slowText) await finished;
+  };
+  return finish;
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   clipboard = new MemoryClipboard();
@@ -140,15 +155,8 @@ describe('ClipboardGuard.copy', () => {
   });
 
   it('clears the newer of two overlapping copies even when the older one finishes last', async () => {
-    // The first write lands on the clipboard at once but is slow to report back (as Electron's
-    // asynchronous write may be); the second copy lands and finishes in between.
-    let finishFirstWrite = () => {};
-    const firstWriteFinished = new Promise<void>((resolve) => (finishFirstWrite = resolve));
-    const write = clipboard.writeText.bind(clipboard);
-    clipboard.writeText = async (text, options) => {
-      await write(text, options);
-      if (text === SECRET) await firstWriteFinished;
-    };
+    // The second copy lands and finishes while the first is still being written.
+    const finishFirstWrite = slowToFinishWriting(SECRET);
     const guard = makeGuard();
     const firstCopy = guard.copy(SECRET);
     await guard.copy(OTHER_SECRET);
@@ -202,6 +210,34 @@ describe('ClipboardGuard.clearOnQuit', () => {
     await guard.clearOnQuit();
     expect(clipboard.text).toBe('my notes');
     expect(clipboard.clears).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('does not clear a copy made while it was reading the clipboard to decide', async () => {
+    const guard = makeGuard();
+    await guard.copy(SECRET);
+    let openGate = () => {};
+    clipboard.readGate = new Promise((resolve) => (openGate = resolve));
+    const quitting = guard.clearOnQuit();
+    clipboard.readGate = undefined;
+    await guard.copy(OTHER_SECRET);
+    // Even a read that answered with the old text must not lead to a clear.
+    clipboard.text = SECRET;
+    openGate();
+    await quitting;
+    expect(clipboard.clears).toBe(0);
+  });
+
+  it('still takes a later copy off when a copy being written while it ran finishes last', async () => {
+    const finishFirstWrite = slowToFinishWriting(SECRET);
+    const guard = makeGuard();
+    const firstCopy = guard.copy(SECRET);
+    await guard.clearOnQuit();
+    await guard.copy(OTHER_SECRET);
+    finishFirstWrite();
+    await firstCopy;
+    await guard.clearOnQuit();
+    expect(clipboard.text).toBe('');
     expect(vi.getTimerCount()).toBe(0);
   });
 
