@@ -1,0 +1,23 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+/** `npm run test:mutation -- ARGS` as the launcher runs it, in a process of its own. */
+function mutationRun(args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'tools/mutation/run.ts', ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+describe('npm run test:mutation', () => {
+  it('refuses a module it does not know, or an option, with its usage and exit code 2', () => {
+    for (const args of [['nonsense'], ['stores', '--all'], ['-x']]) {
+      const run = mutationRun(args);
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stderr).toContain(
+        'usage: npm run test:mutation -- [api|plans|session|stores|clipboard|credentials|local-ports|pools|cli]… [--incremental]',
+      );
+      expect(run.stdout).toBe('');
+    }
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The core modules whose tests a mutation run measures, each against its own tests plus the
+ * integration tests that exercise it on purpose (issue 31: every one at 90 % killed or more).
+ * A module is what a user would name: the code that decides what they see or keep.
+ */
+export interface CoreModule {
+  /** What the module is called on the command line and in the reports. */
+  name: string;
+  /** The source files whose mutants are made. */
+  mutate: string[];
+  /** The test files run against each mutant (Stryker runs only those that cover it). */
+  tests: string[];
+}
+
+export const CORE_MODULES: CoreModule[] = [
+  {
+    name: 'api',
+    mutate: ['src/main/api/**/*.ts'],
+    tests: ['test/main/api/**/*.test.ts'],
+  },
+  {
+    name: 'plans',
+    mutate: ['src/main/plans/**/*.ts', 'src/main/keyed-serial-queue.ts'],
+    tests: ['test/main/plans/**/*.test.ts', 'test/main/keyed-serial-queue.test.ts'],
+  },
+  {
+    name: 'session',
+    mutate: ['src/main/session/**/*.ts'],
+    tests: ['test/main/session/**/*.test.ts'],
+  },
+  {
+    name: 'stores',
+    mutate: ['src/main/store/**/*.ts', 'src/main/settings/**/*.ts', 'src/main/labels/**/*.ts'],
+    // Not the labels' crash and debris tests: they kill a writing process over and over, which
+    // would take a run from minutes to over an hour; they prove the atomic write, not a rule.
+    tests: [
+      'test/main/store/**/*.test.ts',
+      'test/main/settings/**/*.test.ts',
+      'test/main/labels/label-store.test.ts',
+      'test/main/labels/label-store-recovery.test.ts',
+    ],
+  },
+  {
+    name: 'clipboard',
+    mutate: ['src/main/clipboard/**/*.ts'],
+    tests: ['test/main/clipboard/**/*.test.ts'],
+  },
+  {
+    name: 'credentials',
+    mutate: ['src/main/credentials/**/*.ts'],
+    // Copying is proved through the popup's channel, as the popup copies.
+    tests: ['test/main/credentials/**/*.test.ts', 'test/main/ipc/copy-over-ipc.test.ts'],
+  },
+  {
+    name: 'local-ports',
+    mutate: ['src/main/local-ports/**/*.ts'],
+    tests: ['test/main/local-ports/**/*.test.ts'],
+  },
+  {
+    name: 'pools',
+    mutate: ['src/main/pool/**/*.ts'],
+    tests: ['test/main/pool/**/*.test.ts'],
+  },
+  {
+    name: 'cli',
+    mutate: ['src/cli/args/**/*.ts', 'src/cli/output/**/*.ts', 'src/cli/cli-failure.ts'],
+    tests: ['test/cli/unit/**/*.test.ts'],
+  },
+];
