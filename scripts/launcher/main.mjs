@@ -1,7 +1,7 @@
 // `npm run demo` and `npm test` start here, on whatever Node the machine has, with nothing of the
 // project installed yet (so: plain Node, no dependency). It prepares the checkout, one line per
 // step, then runs the command after `--`:
-//   node scripts/launcher/main.mjs demo|test -- COMMAND [ARGS…]
+//   node scripts/launcher/main.mjs demo|test|bench -- COMMAND [ARGS…]
 // 1. the Node.js of .nvmrc: fetched from the npm registry into a per-user cache where the machine
 //    has another, and this launcher started again under it (project code never runs on a Node it
 //    was not installed for);

@@ -459,7 +459,7 @@ describe('the launcher and the command it runs', () => {
       const run = await checkout.run(args, ready);
       expect(run.code).toBe(2);
       expect(run.stderr).toBe(
-        'proxy-tray: usage: node scripts/launcher/main.mjs demo|test -- COMMAND [ARGS…]\n',
+        'proxy-tray: usage: node scripts/launcher/main.mjs demo|test|bench -- COMMAND [ARGS…]\n',
       );
     }
     expect(existsSync(join(checkout.root, 'node_modules'))).toBe(false);
