@@ -12,6 +12,18 @@ export function makeLocalPassword(): string {
   return randomBytes(18).toString('base64url');
 }
 
+/**
+ * A port's local password after a change of `requirePassword` (undefined: not changed). Turned on
+ * again, a port keeps the password it has, so apps given it keep working; turned off, none.
+ */
+export function changedLocalPassword(
+  current: string | null,
+  requirePassword: boolean | undefined,
+): string | null {
+  if (requirePassword === undefined) return current;
+  return requirePassword ? (current ?? makeLocalPassword()) : null;
+}
+
 /** Compares in constant time, so the time of a refusal says nothing about the password. */
 export function passwordMatches(given: string, expected: string): boolean {
   const a = Buffer.from(given, 'utf8');

@@ -10,10 +10,11 @@ import { UserFacingError } from '../errors/user-facing-error';
 import { KeyedSerialQueue } from '../keyed-serial-queue';
 import type { KeptPort } from './kept-ports-from-file';
 import type { KeptPortsStore } from './kept-ports-store';
-import { makeLocalPassword } from './local-password';
+import { changedLocalPassword, makeLocalPassword } from './local-password';
 import type { LocalPort, LocalPortOptions } from './local-port';
 import { LocalPortError } from './local-port-error';
 import { portStatsView } from './port-stats-view';
+import { restartListener } from './restart-listener';
 
 /** The proxy a port forwards to, as the plans service finds it in the active account's listing. */
 export interface ProxyLookup {
@@ -133,12 +134,7 @@ export class LocalPortsService {
       if (!current) throw new UserFacingError('not_found', 'That local port is no longer open.');
       const settings: Settings = {
         protocol: request.protocol ?? current.protocol,
-        localPassword:
-          request.requirePassword === undefined
-            ? current.localPassword
-            : request.requirePassword
-              ? (current.localPassword ?? makeLocalPassword())
-              : null,
+        localPassword: changedLocalPassword(current.localPassword, request.requirePassword),
         keep: request.keep ?? current.keep,
       };
       const number = request.port ?? current.port.port;
@@ -155,21 +151,16 @@ export class LocalPortsService {
       }
       let next: OpenPort = { ...current, ...settings };
       if (restart) {
-        // A new number is taken before the old one is let go: a refusal leaves the port as it was.
-        if (number !== current.port.port) {
-          next = await this.#start(current.proxyId, number, settings);
-          await current.port.close();
-        } else {
-          await current.port.close();
-          try {
-            next = await this.#start(current.proxyId, number, settings);
-          } catch (error) {
-            // Taken in the moment between: the port is closed, and the list must say so.
+        next = await restartListener({
+          sameNumber: number === current.port.port,
+          start: () => this.#start(current.proxyId, number, settings),
+          stop: () => current.port.close(),
+          // The port is closed, and the list must say so.
+          lost: () => {
             this.#ports.delete(current.proxyId);
             this.#options.onChange();
-            throw error;
-          }
-        }
+          },
+        });
       }
       this.#options.onChange(this.#remember(next));
       return this.#viewOf(next);

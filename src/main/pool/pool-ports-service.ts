@@ -11,8 +11,9 @@ import { UserFacingError } from '../errors/user-facing-error';
 import { KeyedSerialQueue } from '../keyed-serial-queue';
 import type { ListenerOptions } from '../local-ports/local-port';
 import { LocalPortError } from '../local-ports/local-port-error';
-import { makeLocalPassword } from '../local-ports/local-password';
+import { changedLocalPassword, makeLocalPassword } from '../local-ports/local-password';
 import { portStatsView } from '../local-ports/port-stats-view';
+import { restartListener } from '../local-ports/restart-listener';
 import type { MemberView, Probe } from './pool';
 import { poolMembersOf, type PoolListing } from './pool-members';
 import type { KeptPoolsStore } from './kept-pools-store';
@@ -177,12 +178,7 @@ export class PoolPortsService {
   configure(request: ConfigurePoolPortRequest): Promise<PoolPortView> {
     return this.#queue.run(request.poolId, async () => {
       let open = this.#find(request.poolId);
-      const localPassword =
-        request.requirePassword === undefined
-          ? open.localPassword
-          : request.requirePassword
-            ? (open.localPassword ?? makeLocalPassword())
-            : null;
+      const localPassword = changedLocalPassword(open.localPassword, request.requirePassword);
       const number = request.port ?? open.port.port;
       if (number !== open.port.port || localPassword !== open.localPassword) {
         open = await this.#restart(open, number, localPassword);
@@ -210,21 +206,16 @@ export class PoolPortsService {
       perRequest: open.port.perRequest,
       localPassword,
     };
-    let next: OpenPool;
-    if (number !== open.port.port) {
-      next = await this.#start(listing, settings);
-      await open.port.close();
-    } else {
-      await open.port.close();
-      try {
-        next = await this.#start(listing, settings);
-      } catch (error) {
-        // Taken in the moment between: the pool is closed, and the list must say so.
+    const next = await restartListener({
+      sameNumber: number === open.port.port,
+      start: () => this.#start(listing, settings),
+      stop: () => open.port.close(),
+      // The pool is closed, and the list must say so.
+      lost: () => {
         this.#pools.delete(open.poolId);
         this.#options.onChange(open.keep ? this.#forget(open.accountId, open.poolId) : undefined);
-        throw error;
-      }
-    }
+      },
+    });
     next.keep = open.keep;
     return next;
   }
