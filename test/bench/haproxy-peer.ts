@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { findFreePort } from '../../src/main/local-ports/free-port';
 import type { CpusApart } from './cpu-pinning';
 import type { Child } from './forwarding-parts';
 
@@ -26,7 +27,8 @@ export async function startHaproxy(
   apart: CpusApart | null,
 ): Promise<Child | null> {
   if (spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).error) return null;
-  const port = await freePort();
+  // haproxy cannot say which port it took for `:0`.
+  const port = await findFreePort('127.0.0.1');
   const folder = mkdtempSync(join(tmpdir(), 'bench-haproxy-'));
   const config = join(folder, 'haproxy.cfg');
   writeFileSync(
@@ -67,15 +69,6 @@ export async function startHaproxy(
     throw error;
   }
   return { port, pid: child.pid ?? 0, kill: stop };
-}
-
-/** A port free a moment ago (haproxy cannot say which port it took for `:0`). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function listening(port: number): Promise<void> {
