@@ -15,6 +15,15 @@ export interface ClipboardGuardOptions {
   onCleared?: () => void;
 }
 
+/** A secret copy that is to be taken off the clipboard again. */
+interface PendingClear {
+  text: string;
+  /** The copy's write, which may still be under way. */
+  written: Promise<void>;
+  /** Set once the write is done. */
+  timer?: unknown;
+}
+
 /** setTimeout fires at once for delays past this (2^31 - 1 ms, about 24.8 days). */
 const LONGEST_TIMER_MS = 2_147_483_647;
 
@@ -29,7 +38,11 @@ export class ClipboardGuard {
   readonly #timers: Timers;
   readonly #onError: (error: unknown) => void;
   readonly #onCleared: () => void;
-  #pending: { text: string; timer: unknown } | undefined;
+  /**
+   * The secret copy to clear, from the start of its write: quitting while the write is under way
+   * must still take it off, or it would land after the quit and outlive the app.
+   */
+  #pending: PendingClear | undefined;
   /** Bumped by every copy and quit, so that work started before one of them stands down. */
   #generation = 0;
 
@@ -50,17 +63,23 @@ export class ClipboardGuard {
     this.#forgetPending();
     const generation = ++this.#generation;
     const delay = secret ? this.#clearAfterMs() : 0;
-    await this.#clipboard.writeText(text, { concealed: secret });
+    const written = this.#clipboard.writeText(text, { concealed: secret });
+    const pending: PendingClear | undefined = delay > 0 ? { text, written } : undefined;
+    this.#pending = pending;
+    try {
+      await written;
+    } catch (error) {
+      if (this.#pending === pending) this.#pending = undefined;
+      throw error;
+    }
     // A later copy (or quit) took over while this one was being written.
-    if (generation !== this.#generation) return;
-    if (!(delay > 0)) return;
-    const timer = this.#timers.setTimeout(
+    if (generation !== this.#generation || pending === undefined) return;
+    pending.timer = this.#timers.setTimeout(
       () => {
         this.#clearIfStillOurs(text, generation).catch(this.#onError);
       },
       Math.min(delay, LONGEST_TIMER_MS),
     );
-    this.#pending = { text, timer };
   }
 
   /** For quitting: clears now if the clipboard still holds our pending text; cancels the timer. */
@@ -69,6 +88,8 @@ export class ClipboardGuard {
     const pending = this.#pending;
     this.#forgetPending();
     if (pending === undefined) return;
+    // Whether it succeeded or not, the write is over; what it left is read below.
+    await pending.written.catch(() => {});
     if ((await this.#clipboard.readText()) === pending.text && generation === this.#generation) {
       await this.#clipboard.clear();
     }
@@ -90,7 +111,7 @@ export class ClipboardGuard {
   }
 
   #forgetPending(): void {
-    if (this.#pending !== undefined) this.#timers.clearTimeout(this.#pending.timer);
+    if (this.#pending?.timer !== undefined) this.#timers.clearTimeout(this.#pending.timer);
     this.#pending = undefined;
   }
 }

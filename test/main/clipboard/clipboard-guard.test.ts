@@ -173,8 +173,30 @@ describe('ClipboardGuard.copy', () => {
 
   it('rejects when the clipboard cannot be written, and schedules nothing', async () => {
     clipboard.failWrites = true;
-    await expect(makeGuard().copy(SECRET)).rejects.toThrow('The clipboard could not be written.');
+    const guard = makeGuard();
+    await expect(guard.copy(SECRET)).rejects.toThrow('The clipboard could not be written.');
     expect(vi.getTimerCount()).toBe(0);
+    // Nothing is left pending either: quitting does not even look at the clipboard.
+    await guard.clearOnQuit();
+    expect(clipboard.reads).toBe(0);
+  });
+
+  it('keeps a newer copy pending when an older write fails after it', async () => {
+    let failFirstWrite = () => {};
+    const firstWriteFails = new Promise<void>((resolve) => (failFirstWrite = resolve));
+    const write = clipboard.writeText.bind(clipboard);
+    clipboard.writeText = async (text, options) => {
+      if (text !== SECRET) return write(text, options);
+      await firstWriteFails;
+      throw new Error('The clipboard could not be written.');
+    };
+    const guard = makeGuard();
+    const firstCopy = guard.copy(SECRET);
+    await guard.copy(OTHER_SECRET);
+    failFirstWrite();
+    await expect(firstCopy).rejects.toThrow('could not be written');
+    await guard.clearOnQuit();
+    expect(clipboard.text).toBe('');
   });
 
   it('reports a failure of the delayed clear instead of leaving an unhandled rejection', async () => {
@@ -219,7 +241,8 @@ describe('ClipboardGuard.clearOnQuit', () => {
     let openGate = () => {};
     clipboard.readGate = new Promise((resolve) => (openGate = resolve));
     const quitting = guard.clearOnQuit();
-    clipboard.readGate = undefined;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(clipboard.reads).toBe(1);
     await guard.copy(OTHER_SECRET);
     // Even a read that answered with the old text must not lead to a clear.
     clipboard.text = SECRET;
@@ -228,11 +251,68 @@ describe('ClipboardGuard.clearOnQuit', () => {
     expect(clipboard.clears).toBe(0);
   });
 
-  it('still takes a later copy off when a copy being written while it ran finishes last', async () => {
+  it('takes off a copy whose write was still under way when quitting began', async () => {
+    const finishWrite = slowToFinishWriting(SECRET);
+    const guard = makeGuard();
+    const copying = guard.copy(SECRET);
+    const quitting = guard.clearOnQuit();
+    finishWrite();
+    await Promise.all([copying, quitting]);
+    expect(clipboard.text).toBe('');
+    expect(clipboard.clears).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('waits for that write to end before it reads, so the text cannot land after it', async () => {
+    let landWrite = () => {};
+    const landed = new Promise<void>((resolve) => (landWrite = resolve));
+    const write = clipboard.writeText.bind(clipboard);
+    clipboard.writeText = async (text, options) => {
+      await landed;
+      await write(text, options);
+    };
+    const guard = makeGuard();
+    const copying = guard.copy(SECRET);
+    const quitting = guard.clearOnQuit();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(clipboard.reads).toBe(0);
+    landWrite();
+    await Promise.all([copying, quitting]);
+    expect(clipboard.text).toBe('');
+  });
+
+  it('leaves the clipboard alone when that write failed', async () => {
+    clipboard.userCopies('my notes');
+    clipboard.failWrites = true;
+    const guard = makeGuard();
+    const copying = guard.copy(SECRET);
+    await guard.clearOnQuit();
+    await expect(copying).rejects.toThrow('could not be written');
+    expect(clipboard.text).toBe('my notes');
+    expect(clipboard.clears).toBe(0);
+  });
+
+  it('lets no copy that was under way when quitting began schedule a clear of its own', async () => {
+    const finishFirstWrite = slowToFinishWriting(SECRET);
+    const guard = makeGuard();
+    clearAfterMs = 10_000;
+    const firstCopy = guard.copy(SECRET);
+    const quitting = guard.clearOnQuit();
+    clearAfterMs = 60_000;
+    await guard.copy(OTHER_SECRET);
+    finishFirstWrite();
+    await Promise.all([firstCopy, quitting]);
+    expect(vi.getTimerCount()).toBe(1);
+    // A stray clear of the first copy would have dropped the second one's by now.
+    await vi.advanceTimersByTimeAsync(10_000);
+    await guard.clearOnQuit();
+    expect(clipboard.text).toBe('');
+  });
+
+  it('still takes a later copy off when a copy being written before it finishes last', async () => {
     const finishFirstWrite = slowToFinishWriting(SECRET);
     const guard = makeGuard();
     const firstCopy = guard.copy(SECRET);
-    await guard.clearOnQuit();
     await guard.copy(OTHER_SECRET);
     finishFirstWrite();
     await firstCopy;
