@@ -95,6 +95,7 @@ function retryAfterOf(headers: unknown): number | undefined {
   const value = (headers as Record<string, unknown> | undefined)?.['retry-after'];
   if (typeof value !== 'string' || !value.trim()) return undefined;
   const seconds = Number(value);
+  // Stryker disable next-line EqualityOperator: "0" read as a date is in the past, so also 0 s.
   if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
   const date = Date.parse(value);
   return Number.isFinite(date) ? Math.max(0, Math.ceil((date - Date.now()) / 1000)) : undefined;
@@ -112,10 +113,20 @@ const NETWORK_CAUSES: Record<string, string> = {
   ERR_SOCKET_CONNECTION_TIMEOUT: 'the connection timed out',
 };
 
+const TLS_CAUSES: Record<string, string> = {
+  ERR_TLS_HANDSHAKE_TIMEOUT: 'the secure connection timed out',
+  // What a plain-HTTP server's answer to a TLS greeting reads as.
+  ERR_SSL_WRONG_VERSION_NUMBER: 'it does not speak HTTPS at that address',
+};
+
 function networkCause(code: string | undefined): string {
   if (!code) return 'network error';
-  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|SSL/.test(code)) {
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|HOSTNAME_MISMATCH/.test(code)) {
     return `its TLS certificate is not trusted: ${code}`;
   }
+  // The rest of TLS fails before any certificate is judged: calling those untrusted would send
+  // the user after a certificate that is fine.
+  if (/ERR_(SSL|TLS)_/.test(code))
+    return TLS_CAUSES[code] ?? `the secure connection failed: ${code}`;
   return NETWORK_CAUSES[code] ?? `network error ${code}`;
 }

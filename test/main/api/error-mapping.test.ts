@@ -215,12 +215,34 @@ describe('no answer at all', () => {
     'DEPTH_ZERO_SELF_SIGNED_CERT',
     'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
     'ERR_TLS_CERT_ALTNAME_INVALID',
-    'ERR_SSL_WRONG_VERSION_NUMBER',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'HOSTNAME_MISMATCH',
   ])('%s says the certificate is not trusted', (code) => {
     const error = toServiceError(unanswered(code), CONTEXT);
     expect(error.kind).toBe('network');
     expect(error.message).toContain(
       `could not reach the service at proxy.example.com (its TLS certificate is not trusted: ${code}).`,
+    );
+  });
+});
+
+describe('a secure connection that fails before any certificate is judged', () => {
+  it.each([
+    ['ERR_TLS_HANDSHAKE_TIMEOUT', 'the secure connection timed out'],
+    ['ERR_SSL_WRONG_VERSION_NUMBER', 'it does not speak HTTPS at that address'],
+    [
+      'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE',
+      'the secure connection failed: ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE',
+    ],
+    [
+      'ERR_TLS_INVALID_PROTOCOL_VERSION',
+      'the secure connection failed: ERR_TLS_INVALID_PROTOCOL_VERSION',
+    ],
+  ])('%s reads as "%s", not as an untrusted certificate', (code, cause) => {
+    const error = toServiceError(unanswered(code), CONTEXT);
+    expect(error.kind).toBe('network');
+    expect(error.message).toBe(
+      `Loading your plans failed: could not reach the service at proxy.example.com (${cause}). Check your connection and the service URL.`,
     );
   });
 });
