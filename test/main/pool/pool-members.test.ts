@@ -59,6 +59,15 @@ describe("a pool's members", () => {
     expect(ids('shop is:failing')).toEqual([12]);
   });
 
+  it('of a search in one plan: what it finds there only', () => {
+    const ids = (planId: number) =>
+      poolMembersOf({ kind: 'search', query: 'shop', planId }, all).map((member) => member.id);
+    expect(ids(1)).toEqual([11, 12]);
+    expect(ids(2)).toEqual([21]);
+    // A blocked plan's proxies stay out, even searched in that plan alone.
+    expect(ids(3)).toEqual([]);
+  });
+
   it('of the pinned: those still listed, in listing order, expired plans left out', () => {
     expect(poolMembersOf({ kind: 'pinned' }, all).map((member) => member.id)).toEqual([11, 22]);
   });

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserFacingError } from '../../../src/main/errors/user-facing-error';
 import { findFreePort } from '../../../src/main/local-ports/free-port';
+import { LocalPortError } from '../../../src/main/local-ports/local-port-error';
 import { openKeptPoolsStore } from '../../../src/main/pool/kept-pools-store';
 import { startPoolPort } from '../../../src/main/pool/pool-port';
 import { confIn, useTempDir } from '../store/temp-store-dir';
@@ -373,6 +374,186 @@ describe('kept pool ports', () => {
     expect(view.keep).toBe(false);
     expect(changes.at(-1)).toBe(
       `The pool port ${view.port} is open, but will not reopen at the next start: the disk is full`,
+    );
+  });
+});
+
+describe('a pool port that changes', () => {
+  it('cannot move once signed out or another account is listed, and keeps its number', async () => {
+    makeService();
+    const view = await service.open({ source: { kind: 'plan', planId: 2 } });
+    const number = await findFreePort('127.0.0.1');
+    current = null;
+    await expect(service.configure({ poolId: view.poolId, port: number })).rejects.toThrow(
+      'That pool port is no longer open.',
+    );
+    current = listingOf('acct-2', plans());
+    await expect(service.configure({ poolId: view.poolId, port: number })).rejects.toThrow(
+      'That pool port is no longer open.',
+    );
+    current = listingOf('acct-1', plans());
+    expect(service.list().map((pool) => pool.port)).toEqual([view.port]);
+    expect((await plainGet(view.port, world.echo.url('/'))).status).toBe(200);
+  });
+
+  it('and cannot start again on its number leaves the list and the kept file, said in words', async () => {
+    makeService();
+    const view = await service.open({ source: { kind: 'plan', planId: 2 }, keep: true });
+    // Its proxies left the listing before the pool heard of it: the restart finds none.
+    current = listingOf('acct-1', plans([103, 104, 105]));
+    await expect(service.configure({ poolId: view.poolId, requirePassword: true })).rejects.toThrow(
+      "Plan Social has no proxy to pool (blocked and expired plans' proxies",
+    );
+    expect(service.list()).toEqual([]);
+    expect(keptStore().forAccount('acct-1')).toEqual([]);
+    await expect(plainGet(view.port, world.echo.url('/'))).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('shows its busiest members first, at most 100, and names them even after sign-out', async () => {
+    makeService();
+    const view = await service.open({ source: { kind: 'plan', planId: 2 } });
+    await exitsOf(view.port, 1);
+    // Round robin gave 103 the first connection; sticky from now on keeps the next member.
+    await service.configure({ poolId: view.poolId, strategy: 'sticky' });
+    expect(await exitsOf(view.port, 3)).toEqual(new Set([104]));
+    const [shown] = service.list();
+    expect(shown?.members.map((member) => [member.proxyId, member.totalConnections])).toEqual([
+      [104, 3],
+      [103, 1],
+      [105, 0],
+    ]);
+    current = null;
+    expect(service.find(view.poolId).members.map((member) => member.title)).toEqual([
+      'Proxy 104',
+      'Proxy 103',
+      'Proxy 105',
+    ]);
+  });
+
+  it('of more than 100 members shows 100 of them and counts them all', async () => {
+    makeService();
+    const many = Array.from({ length: 101 }, (_, index) => proxyView(1_000 + index));
+    current = {
+      ...listingOf('acct-1', [{ ...planView(7, 'Big', many), expire_date: null }]),
+      // Every one of them leads to upstream 1: only how many are shown matters here.
+      entry: () => listingOf('acct-1', []).entry(101),
+    };
+    const view = await service.open({ source: { kind: 'plan', planId: 7 } });
+    expect(view.memberCount).toBe(101);
+    expect(view.members).toHaveLength(100);
+  });
+
+  it('takes its title from the listing: a search in a plan, a plan renamed', async () => {
+    makeService();
+    const view = await service.open({ source: { kind: 'search', query: 'shop', planId: 1 } });
+    expect(view.title).toBe('Search “shop” in Plan Shop');
+    current = listingOf(
+      'acct-1',
+      plans().map((plan) => (plan.id === 1 ? { ...plan, name: 'Store' } : plan)),
+    );
+    await service.keepListed();
+    expect(service.find(view.poolId).title).toBe('Search “shop” in Plan Store');
+    expect(changes.at(-1)).toBeUndefined();
+  });
+
+  it('that failed to start for a reason of its own passes the failure on as it is', async () => {
+    const failure = new Error('the listener broke');
+    makeService({ start: () => Promise.reject(failure) });
+    await expect(service.open({ source: { kind: 'pinned' } })).rejects.toBe(failure);
+    expect(service.list()).toEqual([]);
+  });
+});
+
+describe('the listing of an account', () => {
+  it('with no pool open and none kept tells nothing, nor does stopping nothing', async () => {
+    makeService();
+    await service.keepListed();
+    await service.closeAll();
+    expect(changes).toEqual([]);
+  });
+
+  it('reopens its kept pools again after a sign-out, once, and not when told not to', async () => {
+    makeService();
+    await service.keepListed();
+    const view = await service.open({ source: { kind: 'plan', planId: 2 }, keep: true });
+    await service.closeAll();
+    changes.length = 0;
+    await service.keepListed();
+    expect(service.list().map((pool) => [pool.poolId, pool.port])).toEqual([
+      [view.poolId, view.port],
+    ]);
+    expect(changes).toEqual([undefined]);
+    await service.closeAll();
+
+    makeService({ reopenKept: false });
+    await service.keepListed();
+    expect(service.list()).toEqual([]);
+  });
+
+  it('does not open twice a kept pool that is open already', async () => {
+    makeService();
+    const view = await service.open({ source: { kind: 'plan', planId: 2 }, keep: true });
+    changes.length = 0;
+    await service.keepListed();
+    expect(service.list().map((pool) => [pool.poolId, pool.port])).toEqual([
+      [view.poolId, view.port],
+    ]);
+    expect(changes).toEqual([undefined, undefined]);
+  });
+
+  it('reopens no more kept pools than the limit allows', async () => {
+    makeService();
+    await service.keepListed();
+    const first = await service.open({ source: { kind: 'plan', planId: 1 }, keep: true });
+    await service.open({ source: { kind: 'plan', planId: 2 }, keep: true });
+    await service.closeAll();
+    makeService({ maxPools: () => 1 });
+    await service.keepListed();
+    expect(service.list().map((pool) => pool.poolId)).toEqual([first.poolId]);
+  });
+
+  it('says in one notice each kept pool that moved, and one refused for another reason', async () => {
+    makeService();
+    await service.keepListed();
+    const social = await service.open({ source: { kind: 'plan', planId: 2 }, keep: true });
+    const pinned = await service.open({ source: { kind: 'pinned' }, keep: true });
+    await service.closeAll();
+    const taken: Server = createServer();
+    await new Promise<void>((resolve) => taken.listen(social.port, '127.0.0.1', resolve));
+    try {
+      // The pinned pool's number is refused by the system, not taken: it is not moved.
+      makeService({
+        start: (options) =>
+          options.port === pinned.port
+            ? Promise.reject(new LocalPortError('listen_failed', 'Port refused (EACCES).'))
+            : startPoolPort(options),
+      });
+      await service.keepListed();
+      const [moved] = service.list();
+      expect(service.list()).toHaveLength(1);
+      expect(changes).toEqual([
+        `The kept pool port of Plan Social moved from ${social.port} to ${moved?.port}: ${social.port} was taken. ` +
+          `The kept pool port of Pinned proxies (${pinned.port}) could not be reopened: Port refused (EACCES).`,
+      ]);
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('says when a stopped pool may reopen after all, its file not written', async () => {
+    makeService({
+      kept: {
+        forAccount: () => [],
+        keep: () => {},
+        forget: () => {
+          throw new Error('the disk is full');
+        },
+      },
+    });
+    const view = await service.open({ source: { kind: 'pinned' }, keep: true });
+    await service.close(view.poolId);
+    expect(changes.at(-1)).toBe(
+      'A pool port may reopen at the next start after all: the disk is full',
     );
   });
 });
