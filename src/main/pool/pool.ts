@@ -89,7 +89,9 @@ export class Pool implements Route {
     this.setMembers(options.members);
     // Idle sessions are forgotten at the pace of their idle time, so the map stays small.
     this.#sweeper = setInterval(
+      // Stryker disable next-line ArrowFunction: memory only; an idle session is forgotten when next looked up (sessions.ts) and counted nowhere
       () => this.#sessions.sweep(this.#now()),
+      // Stryker disable next-line MethodExpression: how often memory is swept; no session's upstream or count depends on it
       Math.max(1_000, this.#sessions.idleMs),
     );
     this.#sweeper.unref();
@@ -148,6 +150,7 @@ export class Pool implements Route {
   }
 
   bind(username: string | null): Binding {
+    // Stryker disable next-line StringLiteral: any key serves that no named session can have ('' is one: an id has a character at least)
     const session = sessionOf(username) ?? (this.#strategy === 'sticky' ? '' : null);
     const tried = new Set<Member>();
     let current: Member | null = null;
@@ -168,6 +171,7 @@ export class Pool implements Route {
         current.connectedIn(ms);
         current.health.succeeded();
         current.traffic.opened(socket);
+        // Stryker disable next-line ConditionalExpression: a null session is held by no one, so connectionOpened would change nothing
         if (session !== null) {
           const closed = this.#sessions.connectionOpened(session, this.#now);
           socket.once('close', closed);
@@ -208,6 +212,7 @@ export class Pool implements Route {
     const free = (member: Member) =>
       fits(member) &&
       (member.proven || member.trialSince === null || now - member.trialSince >= TRIAL_MS);
+    // Stryker disable next-line ConditionalExpression: a null session is held by no one, so memberOf answers null too
     const held = session === null ? null : this.#sessions.memberOf(session, now);
     if (held !== null && !held.removed && fits(held)) return held;
     const picked =
@@ -224,6 +229,7 @@ export class Pool implements Route {
     let soonestUntil = Number.POSITIVE_INFINITY;
     for (const member of this.#members) {
       const until = member.health.bench?.until;
+      // Stryker disable next-line ConditionalExpression: asked only when every member is benched or tried, so one not benched was tried
       if (until === undefined || tried.has(member) || until >= soonestUntil) continue;
       soonest = member;
       soonestUntil = until;
@@ -246,6 +252,7 @@ export class Pool implements Route {
   async #benchOver(member: Member, reason: string): Promise<void> {
     member.benchTimer = null;
     if (this.#probe === undefined) return member.health.readmit();
+    // Stryker disable next-line ArrowFunction: undefined is as false as false below
     const works = await this.#probe(member.upstream, this.#probes.signal).catch(() => false);
     // A member that left is benched no more (#benchMember): only a closed pool keeps its bench.
     if (this.#closed) return;

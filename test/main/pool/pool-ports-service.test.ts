@@ -104,6 +104,9 @@ describe('pool ports of the active account', () => {
       benched: { reason: 'the proxy could not be reached (connection refused)' },
     });
     expect(first?.members.slice(1).map((member) => member.totalConnections)).toEqual([2, 2]);
+    // The members' passwords stay in the main process: no view holds one.
+    const shown = JSON.stringify(service.list());
+    for (const upstream of world.fleet.upstreams) expect(shown).not.toContain(upstream.password);
   });
 
   it('follow the listing: a proxy that leaves it leaves the pool, one that comes to match joins', async () => {

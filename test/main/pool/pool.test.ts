@@ -340,6 +340,24 @@ describe('a member on trial (never opened a connection, or back from a bench)', 
     expect(idOf(made.bind(null).choose())).toBe(1);
   });
 
+  it('whose trial hangs takes another only once it waited TRIAL_MS; one never tried takes its turn at once', () => {
+    let clock = 0;
+    const made = pool({ members: poolMembers(3), now: () => clock });
+    const choose = (opens: boolean) => {
+      const binding = made.bind(null);
+      const chosen = idOf(binding.choose());
+      if (opens) binding.opened(new Socket(), 1);
+      return chosen;
+    };
+    // 0's trial connection never opens; 1 and 2 open theirs (2 was never tried: free at once).
+    expect([choose(false), choose(true), choose(true)]).toEqual([0, 1, 2]);
+    clock = TRIAL_MS - 1;
+    // 0's turn, still on trial: passed over for those proven.
+    expect([choose(false), choose(false)]).toEqual([1, 2]);
+    clock = TRIAL_MS;
+    expect(choose(false)).toBe(0);
+  });
+
   it('is on trial again after its bench, until a connection opens', async () => {
     vi.useFakeTimers();
     const made = pool({ members: poolMembers(2) });
