@@ -53,6 +53,7 @@ export function openKeptPoolsStore(options: {
       save(withEntries(kept, accountId, [...others, pool]));
     },
     forget(accountId, poolId) {
+      // Stryker disable next-line ArrayDeclaration: an account with no entry holds none of its pools either way
       const current = kept.get(accountId) ?? [];
       if (!current.some((each) => each.poolId === poolId)) return;
       save(

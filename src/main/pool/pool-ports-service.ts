@@ -162,6 +162,7 @@ export class PoolPortsService {
       title: sourceTitle(settings.source, listing),
       protocol: settings.protocol,
       localPassword: settings.localPassword,
+      // Stryker disable next-line BooleanLiteral: every caller sets keep itself (open, restart, reopen)
       keep: false,
       port,
     };
@@ -260,6 +261,7 @@ export class PoolPortsService {
       (open) => listing === null || open.accountId !== listing.accountId,
     );
     for (const open of gone) this.#pools.delete(open.poolId);
+    // Stryker disable next-line ConditionalExpression: without a listing every pool is gone above, so the loop has none
     if (listing !== null) {
       for (const open of this.#pools.values()) {
         open.port.setMembers(poolMembersOf(open.source, listing));

@@ -77,6 +77,9 @@ describe('the kept pool ports', () => {
             { ...pool(B, 25002), source: { kind: 'plan' } },
             { ...pool('not-hex', 25003) },
             { ...pool(B, 25004), strategy: 'fastest-ever' },
+            // Pool ids are 12 hex digits, no more: a longer one is not read.
+            pool(`z${A}`, 25006),
+            pool(`${A}z`, 25007),
           ],
           'acct-b': 'not a list',
         },
@@ -88,7 +91,7 @@ describe('the kept pool ports', () => {
     const unreadable = 'The pool ports file held an entry that could not be read; it was removed.';
     expect(store.recovery()?.problems).toEqual([
       "The pool ports file's unknown entry was removed.",
-      ...Array.from({ length: 5 }, () => unreadable),
+      ...Array.from({ length: 7 }, () => unreadable),
       "The pool ports file held an account's entries that were not a list; they were removed.",
     ]);
     expect(filesIn(tempDir())).toContain(BACKUP_NAME);
@@ -111,6 +114,28 @@ describe('the kept pool ports', () => {
     expect(unversioned.recovery()?.problems).toEqual([
       'The pool ports file had a missing or unreadable version number.',
     ]);
+    // A version written as text is not a newer version: what can be read is.
+    fs.writeFileSync(
+      filePath(),
+      JSON.stringify({ schemaVersion: '2', pools: { a: [pool(A, 25001)] } }),
+    );
+    const textual = open();
+    expect(textual.forAccount('a')).toEqual([pool(A, 25001)]);
+    expect(textual.recovery()?.problems).toEqual([
+      'The pool ports file had a missing or unreadable version number.',
+    ]);
+  });
+
+  it('are not written until a pool is kept, and a damaged file is set aside under the time of day', () => {
+    const store = openKeptPoolsStore({ createStore: confIn(tempDir()) });
+    expect(store.forAccount('acct-a')).toEqual([]);
+    expect(filesIn(tempDir())).toEqual([]);
+    fs.writeFileSync(filePath(), '{ not json');
+    openKeptPoolsStore({ createStore: confIn(tempDir()) });
+    expect(filesIn(tempDir())).toEqual([
+      expect.stringMatching(/^pool-ports\.invalid-\d{4}-\d\d-\d\dT[\d-]+\.\d{3}Z\.json$/),
+      'pool-ports.json',
+    ]);
   });
 
   it('a failed write is a storage error, and nothing changes', () => {
@@ -120,7 +145,12 @@ describe('the kept pool ports', () => {
     fs.rmSync(filePath());
     fs.mkdirSync(filePath());
     expect(thrownBy(() => store.keep('acct-a', pool(B, 25002))).kind).toBe('storage');
-    expect(thrownBy(() => store.forget('acct-a', A)).kind).toBe('storage');
+    const failure = thrownBy(() => store.forget('acct-a', A));
+    expect(failure.kind).toBe('storage');
+    expect(failure.message).toMatch(/^The pool ports could not be saved to /);
+    // Forgetting what is not kept writes nothing, so it cannot fail.
+    expect(() => store.forget('acct-a', B)).not.toThrow();
+    expect(() => store.forget('acct-b', A)).not.toThrow();
     expect(store.forAccount('acct-a')).toEqual([pool(A, 25001)]);
   });
 });

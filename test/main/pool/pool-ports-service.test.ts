@@ -144,12 +144,13 @@ describe('pool ports of the active account', () => {
     await expect(exitThrough('connect', view.port, world.echo)).rejects.toThrow();
   });
 
-  it('close on sign-out (no listing)', async () => {
+  it('close on sign-out (no listing), and the list is told', async () => {
     makeService();
     await service.open({ source: { kind: 'plan', planId: 2 } });
     current = null;
     await service.keepListed();
     expect(service.list()).toEqual([]);
+    expect(changes).toEqual([undefined, undefined]);
   });
 
   it('change strategy while they run, and give their local password only to a copy', async () => {
@@ -169,8 +170,12 @@ describe('pool ports of the active account', () => {
     expect(JSON.stringify(service.list())).not.toContain(service.localPassword(view.poolId));
     const open = await service.open({ source: { kind: 'plan', planId: 1 } });
     expect(() => service.localPassword(open.poolId)).toThrow('That pool port needs no password.');
-    await expect(service.configure({ poolId: 'gone', strategy: 'random' })).rejects.toThrow(
-      'That pool port is no longer open.',
+    await expect(service.configure({ poolId: 'gone', strategy: 'random' })).rejects.toMatchObject({
+      kind: 'not_found',
+      message: 'That pool port is no longer open.',
+    });
+    expect(() => service.localPassword(open.poolId)).toThrow(
+      expect.objectContaining({ kind: 'invalid_input' }),
     );
     await service.close(view.poolId);
     await service.close(view.poolId);
@@ -252,9 +257,10 @@ describe('pool ports of the active account', () => {
   it('refuse in words: no listing, nothing to pool, too many, a port taken', async () => {
     makeService();
     current = null;
-    await expect(service.open({ source: { kind: 'pinned' } })).rejects.toThrow(
-      'Your plans are not listed yet: try again in a moment.',
-    );
+    await expect(service.open({ source: { kind: 'pinned' } })).rejects.toMatchObject({
+      kind: 'not_found',
+      message: 'Your plans are not listed yet: try again in a moment.',
+    });
     current = listingOf('acct-1', plans());
     await expect(service.open({ source: { kind: 'plan', planId: 9 } })).rejects.toThrow(
       "Plan 9 has no proxy to pool (blocked and expired plans' proxies are left out).",
@@ -265,6 +271,7 @@ describe('pool ports of the active account', () => {
     try {
       const refusal = service.open({ source: { kind: 'pinned' }, port });
       await expect(refusal).rejects.toBeInstanceOf(UserFacingError);
+      await expect(refusal).rejects.toMatchObject({ kind: 'invalid_input' });
       await expect(refusal).rejects.toThrow(
         new RegExp(`^Port ${port} on 127.0.0.1 is already in use`),
       );
@@ -272,9 +279,11 @@ describe('pool ports of the active account', () => {
       taken.close();
     }
     for (let pool = 0; pool < 3; pool += 1) await service.open({ source: { kind: 'pinned' } });
-    await expect(service.open({ source: { kind: 'pinned' } })).rejects.toThrow(
-      'At most 3 pool ports can be open at once: stop one first, or raise the limit in Settings.',
-    );
+    await expect(service.open({ source: { kind: 'pinned' } })).rejects.toMatchObject({
+      kind: 'invalid_input',
+      message:
+        'At most 3 pool ports can be open at once: stop one first, or raise the limit in Settings.',
+    });
   });
 });
 
@@ -361,6 +370,10 @@ describe('kept pool ports', () => {
     expect(changes.at(-1)).toMatch(
       /^The kept pool port of Plan Shop \(\d+\) could not be reopened: Plan Shop has no proxy to pool/,
     );
+    // Tried once per account: the next listing does not say it again.
+    const said = changes.length;
+    await service.keepListed();
+    expect(changes).toHaveLength(said);
   });
 
   it('that cannot be written stay open, unkept, and say so', async () => {
@@ -387,9 +400,10 @@ describe('a pool port that changes', () => {
     const view = await service.open({ source: { kind: 'plan', planId: 2 } });
     const number = await findFreePort('127.0.0.1');
     current = null;
-    await expect(service.configure({ poolId: view.poolId, port: number })).rejects.toThrow(
-      'That pool port is no longer open.',
-    );
+    await expect(service.configure({ poolId: view.poolId, port: number })).rejects.toMatchObject({
+      kind: 'not_found',
+      message: 'That pool port is no longer open.',
+    });
     current = listingOf('acct-2', plans());
     await expect(service.configure({ poolId: view.poolId, port: number })).rejects.toThrow(
       'That pool port is no longer open.',
@@ -430,6 +444,22 @@ describe('a pool port that changes', () => {
       'Proxy 104',
       'Proxy 103',
       'Proxy 105',
+    ]);
+  });
+
+  it('shows a benched member first wherever it is listed', async () => {
+    makeService();
+    // Proxy 100 (its upstream refuses connections) listed last.
+    current = listingOf('acct-1', [
+      {
+        ...planView(5, 'Mixed', [proxyView(101), proxyView(102), proxyView(100)]),
+        expire_date: null,
+      },
+    ]);
+    const view = await service.open({ source: { kind: 'plan', planId: 5 } });
+    await exitsOf(view.port, 3);
+    expect(service.find(view.poolId).members.map((member) => member.proxyId)).toEqual([
+      100, 101, 102,
     ]);
   });
 
@@ -541,6 +571,33 @@ describe('the listing of an account', () => {
     } finally {
       taken.close();
     }
+  });
+
+  it('says when a kept pool reopened but its file could not be written', async () => {
+    const port = await findFreePort('127.0.0.1');
+    const kept = {
+      poolId: 'abcdefabcdef',
+      source: { kind: 'plan', planId: 2 } as const,
+      port,
+      protocol: 'http' as const,
+      strategy: 'round-robin' as const,
+      perRequest: false,
+      localPassword: null,
+    };
+    makeService({
+      kept: {
+        forAccount: () => [kept],
+        keep: () => {
+          throw new Error('the disk is full');
+        },
+        forget: () => {},
+      },
+    });
+    await service.keepListed();
+    expect(service.list()).toMatchObject([{ poolId: kept.poolId, port, keep: false }]);
+    expect(changes).toEqual([
+      `The pool port ${port} is open, but will not reopen at the next start: the disk is full`,
+    ]);
   });
 
   it('says when a stopped pool may reopen after all, its file not written', async () => {
