@@ -261,7 +261,8 @@ export class PoolPortsService {
       (open) => listing === null || open.accountId !== listing.accountId,
     );
     for (const open of gone) this.#pools.delete(open.poolId);
-    // Stryker disable next-line ConditionalExpression: without a listing every pool is gone above, so the loop has none
+    // Equivalent ConditionalExpression mutant, left to survive (a disable comment would hide its
+    // killed twins too): without a listing every pool is gone above, so the loop has none.
     if (listing !== null) {
       for (const open of this.#pools.values()) {
         open.port.setMembers(poolMembersOf(open.source, listing));

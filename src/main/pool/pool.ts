@@ -150,7 +150,9 @@ export class Pool implements Route {
   }
 
   bind(username: string | null): Binding {
-    // Stryker disable next-line StringLiteral: any key serves that no named session can have ('' is one: an id has a character at least)
+    // Equivalent StringLiteral mutant, left to survive (a disable comment would hide its killed
+    // twins too): any key serves that no named session can have ('' is one: an id has a character
+    // at least).
     const session = sessionOf(username) ?? (this.#strategy === 'sticky' ? '' : null);
     const tried = new Set<Member>();
     let current: Member | null = null;
@@ -171,7 +173,9 @@ export class Pool implements Route {
         current.connectedIn(ms);
         current.health.succeeded();
         current.traffic.opened(socket);
-        // Stryker disable next-line ConditionalExpression: a null session is held by no one, so connectionOpened would change nothing
+        // Equivalent ConditionalExpression mutant, left to survive (a disable comment would hide
+        // its killed twins too): a null session is held by no one, so connectionOpened would change
+        // nothing.
         if (session !== null) {
           const closed = this.#sessions.connectionOpened(session, this.#now);
           socket.once('close', closed);
@@ -212,7 +216,8 @@ export class Pool implements Route {
     const free = (member: Member) =>
       fits(member) &&
       (member.proven || member.trialSince === null || now - member.trialSince >= TRIAL_MS);
-    // Stryker disable next-line ConditionalExpression: a null session is held by no one, so memberOf answers null too
+    // Equivalent ConditionalExpression mutant, left to survive (a disable comment would hide its
+    // killed twins too): a null session is held by no one, so memberOf answers null too.
     const held = session === null ? null : this.#sessions.memberOf(session, now);
     if (held !== null && !held.removed && fits(held)) return held;
     const picked =
@@ -229,7 +234,9 @@ export class Pool implements Route {
     let soonestUntil = Number.POSITIVE_INFINITY;
     for (const member of this.#members) {
       const until = member.health.bench?.until;
-      // Stryker disable next-line ConditionalExpression: asked only when every member is benched or tried, so one not benched was tried
+      // Equivalent ConditionalExpression mutant, left to survive (a disable comment would hide its
+      // killed twins too): asked only when every member is benched or tried, so one not benched was
+      // tried.
       if (until === undefined || tried.has(member) || until >= soonestUntil) continue;
       soonest = member;
       soonestUntil = until;
