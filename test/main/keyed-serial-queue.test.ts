@@ -34,6 +34,27 @@ describe('work on one key (a proxy, a port, a pool)', () => {
     expect(await Promise.all(answers)).toEqual(['first', 'second']);
   });
 
+  it('a piece queued after an earlier one ended still waits for the one running', async () => {
+    const queue = new KeyedSerialQueue<string>();
+    const log: string[] = [];
+    const first = gated(log, 'first');
+    const second = gated(log, 'second');
+    const third = gated(log, 'third');
+    const answers = [queue.run('proxy', first.work), queue.run('proxy', second.work)];
+    await settle();
+    first.finish();
+    await settle();
+    // The second is running: a third asked for now waits behind it.
+    answers.push(queue.run('proxy', third.work));
+    await settle();
+    expect(log).toEqual(['first starts', 'first ends', 'second starts']);
+    second.finish();
+    await settle();
+    expect(log.slice(-2)).toEqual(['second ends', 'third starts']);
+    third.finish();
+    expect(await Promise.all(answers)).toEqual(['first', 'second', 'third']);
+  });
+
   it('goes on after a piece that failed, whose caller hears the failure', async () => {
     const queue = new KeyedSerialQueue<number>();
     const log: string[] = [];

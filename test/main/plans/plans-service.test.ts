@@ -102,7 +102,12 @@ describe('PlansService refresh', () => {
     now += 30_000;
     await plans.refreshIfOlderThan(60_000);
     expect(fixture.service().requestLog.count({ path: '/users/plans' })).toBe(1);
-    now += 31_000;
+    // Exactly as old as the threshold is not older than it.
+    now += 30_000;
+    expect(plans.age()).toBe(60_000);
+    await plans.refreshIfOlderThan(60_000);
+    expect(fixture.service().requestLog.count({ path: '/users/plans' })).toBe(1);
+    now += 1;
     await plans.refreshIfOlderThan(60_000);
     expect(fixture.service().requestLog.count({ path: '/users/plans' })).toBe(2);
   });
@@ -151,6 +156,33 @@ describe('PlansService changes', () => {
     expect(proxyView(plans.snapshot(), id)).toMatchObject({
       rotate_interval: before,
       pending: { interval: false },
+    });
+  });
+
+  it('shows an interval and a label at once as pending, then the service’s answer', async () => {
+    const { plans } = setUp();
+    await plans.refresh();
+    const id = fixture.changeableProxyId();
+    const before = fixture.service().store.proxyState(id)?.rotate_interval ?? 0;
+    fixture.service().faults.add({ path: '/proxies/update_rotate_interval', latencyMs: 100 });
+    const interval = plans.setRotateInterval(id, before + 60);
+    expect(proxyView(plans.snapshot(), id)).toMatchObject({
+      rotate_interval: before + 60,
+      pending: { rotation: false, interval: true, label: false },
+    });
+    await expect(interval).resolves.toMatchObject({
+      rotate_interval: before + 60,
+      pending: { interval: false },
+    });
+    fixture.service().faults.add({ path: '/proxies/update_label', latencyMs: 100 });
+    const label = plans.setLabel(id, 'Checkout bot');
+    expect(proxyView(plans.snapshot(), id)).toMatchObject({
+      label: 'Checkout bot',
+      pending: { rotation: false, interval: false, label: true },
+    });
+    await expect(label).resolves.toMatchObject({
+      label: 'Checkout bot',
+      pending: { label: false },
     });
   });
 
@@ -262,6 +294,40 @@ describe('PlansService changes', () => {
     });
   });
 
+  it('keeps a label of a blocked plan the service refuses as invalid, and says so', async () => {
+    const { plans, labels } = setUp();
+    await plans.refresh();
+    const id = fixture.blockedProxyId();
+    fixture
+      .service()
+      .faults.add({
+        path: '/proxies/update_label',
+        status: 422,
+        body: { detail: 'Plan is blocked' },
+      });
+    const error = await rejectionOf(plans.setLabel(id, 'Old office'));
+    expect(error).toMatchObject({
+      kind: 'forbidden',
+      message: 'Label kept on this computer: the service refused it because its plan is blocked.',
+    });
+    expect(labels.forAccount('account-demo').get(id)).toBe('Old office');
+  });
+
+  it('does not keep a label of a blocked plan that failed for another reason than a refusal', async () => {
+    const { plans, labels } = setUp();
+    await plans.refresh();
+    const id = fixture.blockedProxyId();
+    fixture
+      .service()
+      .faults.add({ path: '/proxies/update_label', status: 500, body: { detail: 'db down' } });
+    const error = await rejectionOf(plans.setLabel(id, 'Old office'));
+    expect(error).toMatchObject({ kind: 'server' });
+    expect((error as Error).message).toContain('db down');
+    expect(toIpcError(error)).not.toHaveProperty('keptLocally');
+    expect(labels.forAccount('account-demo').get(id)).toBeUndefined();
+    expect(proxyView(plans.snapshot(), id)?.label).not.toBe('Old office');
+  });
+
   it('rolls a refused rotation of a blocked plan back: only labels are kept locally', async () => {
     const { plans } = setUp();
     await plans.refresh();
@@ -269,6 +335,7 @@ describe('PlansService changes', () => {
     const before = proxyView(plans.snapshot(), id)?.is_rotating;
     const error = await rejectionOf(plans.setRotation(id, !before));
     expect(error).toMatchObject({ kind: 'forbidden' });
+    expect((error as Error).message).toContain('Plan is blocked');
     expect(toIpcError(error)).not.toHaveProperty('keptLocally');
     expect(proxyView(plans.snapshot(), id)?.is_rotating).toBe(before);
   });
@@ -277,10 +344,23 @@ describe('PlansService changes', () => {
     const { plans } = setUp();
     await plans.refresh();
     const error = await rejectionOf(plans.setRotation(999_999, true));
-    expect(error).toMatchObject({ kind: 'not_found' });
+    expect(error).toMatchObject({
+      kind: 'not_found',
+      message: 'This proxy is not in your plans any more: refresh and try again.',
+    });
     // The popup never shows ids, so no message names one.
     expect(String((error as Error).message)).not.toContain('999999');
     expect(fixture.service().requestLog.count({ path: '/proxies/update_rotation' })).toBe(0);
+  });
+
+  it('asks to sign in for a change while no account is active, without calling the service', async () => {
+    const { plans, session } = setUp();
+    await plans.refresh();
+    const id = fixture.changeableProxyId();
+    session.accountId = undefined;
+    const error = await rejectionOf(plans.setLabel(id, 'x'));
+    expect(error).toMatchObject({ kind: 'signed_out', message: 'Sign in to change proxies.' });
+    expect(fixture.service().requestLog.count({ path: '/proxies/update_label' })).toBe(0);
   });
 
   it('a change rejected with 401 tells the session', async () => {

@@ -113,6 +113,37 @@ describe('a change whose answer was lost', () => {
     expect(viewOf(plans.snapshot(), id)?.rotate_interval).toBe(before);
   });
 
+  it('shows a rotation the re-read finds not made as the service has it, and says so', async () => {
+    const { plans } = setUp();
+    await plans.refresh();
+    const id = fixture.changeableProxyId();
+    const before = fixture.service().store.proxyState(id)?.is_rotating;
+    fixture.service().faults.add({ path: '/proxies/update_rotation', status: 504 });
+    const error = await rejectionOf(plans.setRotation(id, !before));
+    expect(error).toMatchObject({
+      kind: 'unconfirmed',
+      message: 'Could not confirm the change; showing what the service has now.',
+    });
+    expect(viewOf(plans.snapshot(), id)).toMatchObject({
+      is_rotating: before,
+      pending: { rotation: false },
+    });
+  });
+
+  it('an interval the re-read finds applied is reported applied', async () => {
+    const { plans } = setUp();
+    await plans.refresh();
+    const id = fixture.changeableProxyId();
+    const before = fixture.service().store.proxyState(id)?.rotate_interval ?? 0;
+    fixture.service().faults.add({ path: '/proxies/update_rotate_interval', afterApply: 'drop' });
+    await expect(plans.setRotateInterval(id, before + 60)).resolves.toMatchObject({
+      rotate_interval: before + 60,
+      pending: { interval: false },
+    });
+    expect(fixture.service().store.proxyState(id)?.rotate_interval).toBe(before + 60);
+    expect(fixture.service().requestLog.count({ path: '/users/plans' })).toBe(2);
+  });
+
   it('says so when the listing cannot be re-read either, keeping the last good plans', async () => {
     const { plans } = setUp();
     await plans.refresh();

@@ -75,6 +75,28 @@ describe('RefreshScheduler', () => {
     expect(state.refreshes).toBe(3);
   });
 
+  it('stop() during a refresh: no countdown starts once it ends', async () => {
+    let finish = () => {};
+    let refreshes = 0;
+    const scheduler = new RefreshScheduler({
+      refresh: () =>
+        new Promise<void>((resolve) => {
+          refreshes += 1;
+          finish = resolve;
+        }),
+      intervalMs: () => 60_000,
+      hasAccount: () => true,
+    });
+    scheduler.reschedule();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(refreshes).toBe(1);
+    scheduler.stop();
+    finish();
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(refreshes).toBe(1);
+    expect(scheduler.armed).toBe(false);
+  });
+
   it('stop() cancels the countdown', async () => {
     const { state, scheduler } = setUp();
     scheduler.reschedule();
