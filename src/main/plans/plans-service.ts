@@ -205,6 +205,7 @@ export class PlansService {
   entry(proxyId: number): ProxyEntry & { accountId: string } {
     const { accountId, state, proxy } = this.#locate(proxyId);
     const plan = state.listing?.planOf(proxyId);
+    // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable, #locate found the proxy in this listing, so the listing names its plan
     if (!plan) throw new UserFacingError('not_found', 'This proxy is no longer in your plans.');
     return { accountId, plan, proxy, label: this.#viewOf(state, proxyId).label };
   }
@@ -259,6 +260,7 @@ export class PlansService {
    * Keeps the listing on disk as it is now (see PlansCache): at once for a new listing, once the
    * changes stop for a proxy's change (`soon`).
    */
+  // Stryker disable next-line StringLiteral: any default but 'soon' saves at once, as 'now' does
   #saveCache(accountId: string, state: AccountPlans, when: 'now' | 'soon' = 'now'): void {
     const key = this.#session.cacheKey?.();
     const { listing } = state;
@@ -299,6 +301,7 @@ export class PlansService {
         kind: 'plans',
         accountId,
         revision: 0,
+        // Stryker disable next-line OptionalChaining,ArrayDeclaration: changed plans come from a listing held, never from none
         order: (listing?.plans ?? []).map((plan) => plan.id),
         plans: changedPlans,
         ...statusOf(state),
@@ -323,10 +326,12 @@ export class PlansService {
   /** A change answered while the listing was on its way is newer than the listing's value. */
   #keepNewerChanges(fresh: Plan[], state: AccountPlans, generationAtStart: number): void {
     const { listing } = state;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: a fast path; without it the loop finds no proxy changed since the start and changes nothing
     if (!listing || state.changeGeneration === generationAtStart) return;
     for (const plan of fresh) {
       for (const proxy of plan.proxies) {
         const changedAt = state.changedAt.get(proxy.id);
+        // Stryker disable next-line ConditionalExpression: a fast path; the next line declines a proxy never changed all the same
         const known = changedAt === undefined ? undefined : listing.proxy(proxy.id);
         if (known && changedAt !== undefined && changedAt > generationAtStart) {
           proxy.is_rotating = known.is_rotating;
@@ -353,6 +358,7 @@ export class PlansService {
           const accepted = await change.send(client);
           change.keep?.(accountId);
           // Looked up by id: a refresh may have replaced the cached proxy meanwhile.
+          // Stryker disable next-line OptionalChaining: a located proxy's account always holds a listing (one is only ever replaced by another)
           state.listing?.accept(proxyId, accepted);
           if (Object.keys(accepted).length > 0) this.#saveCache(accountId, state, 'soon');
         } finally {
@@ -365,6 +371,7 @@ export class PlansService {
       if (change.keptWhenBlocked !== undefined && isRefusal(error)) {
         if (state.listing?.planOf(proxyId)?.is_blocked) {
           // Labels are the user's own: a blocked plan's refusal does not undo what they typed.
+          // Stryker disable next-line OptionalChaining: only labels are kept when blocked, and they always have keep
           change.keep?.(accountId);
           throw new KeptLocallyError('forbidden', change.keptWhenBlocked);
         }
@@ -393,12 +400,14 @@ export class PlansService {
   ): Promise<void> {
     await state.refresh?.catch(() => undefined);
     await this.refresh();
+    // Stryker disable next-line OptionalChaining: a located proxy's account always holds a listing (one is only ever replaced by another)
     const proxy = state.listing?.proxy(proxyId);
     if (proxy && state.error === null && change.shownIn(proxy)) {
       change.keep?.(accountId);
       return;
     }
     if (change.keptUnconfirmed !== undefined) {
+      // Stryker disable next-line OptionalChaining: only labels are kept unconfirmed, and they always have keep
       change.keep?.(accountId);
       throw new KeptLocallyError('unconfirmed', change.keptUnconfirmed);
     }
@@ -415,6 +424,7 @@ export class PlansService {
   }
 
   #viewOf(state: AccountPlans, proxyId: number): ProxyView {
+    // Stryker disable next-line OptionalChaining: a located proxy's account always holds a listing (one is only ever replaced by another)
     const view = state.listing?.view(proxyId);
     if (!view)
       // The popup never shows ids: a message names what the user sees, or nothing.
@@ -462,6 +472,7 @@ export class PlansService {
   #announceProxy(accountId: string, state: AccountPlans, proxyId: number): void {
     // One label looked up, not the account's copied: a change costs what it changes.
     const labelOf = (id: number) => this.#labels.get(accountId, id);
+    // Stryker disable next-line OptionalChaining: a located proxy's account always holds a listing (one is only ever replaced by another)
     const changed = state.listing?.refreshView(proxyId, (proxy) =>
       buildProxyView(proxy, labelOf, this.#pending),
     );
@@ -478,6 +489,7 @@ export class PlansService {
    */
   #announce(build: () => PlansUpdate): void {
     this.#revision += 1;
+    // Stryker disable next-line ConditionalExpression: a fast path; with no listener the update built is handed to nobody
     if (this.#listeners.size === 0) return;
     const built = build();
     const update = built.kind === 'snapshot' ? built : { ...built, revision: this.#revision };
@@ -513,6 +525,7 @@ interface ProxyChange {
 /** The service said no to this change (not to the token, not a lost answer). */
 function isRefusal(error: unknown): boolean {
   return (
+    // Stryker disable next-line ConditionalExpression: a change fails with no other error of these kinds (its own is signed_out)
     error instanceof ProxyServiceError &&
     (error.kind === 'forbidden' || error.kind === 'invalid_input')
   );

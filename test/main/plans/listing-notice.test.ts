@@ -85,6 +85,26 @@ describe('the notice of what a listing left out', () => {
     expect(notice?.details.endsWith('; and 4 more')).toBe(true);
   });
 
+  it('names eight paths in full, with no "more"', () => {
+    const eight = Array.from({ length: 8 }, (_, index) =>
+      problem({ path: `[0].proxies[${index}].port` }),
+    );
+    const details = listingNoticeOf(eight)?.details ?? '';
+    expect(details.split('; ')).toHaveLength(8);
+    expect(details).not.toContain('more');
+  });
+
+  it('counts hidden plans, and names a hidden proxy’s plan it could not read as such', () => {
+    const plan = (index: number) =>
+      problem({ item: 'plan', path: `[${index}].id`, planId: null, planName: null });
+    expect(listingNoticeOf([plan(2), plan(3)])?.message).toBe(
+      '2 plans could not be read and are hidden.',
+    );
+    expect(listingNoticeOf([problem({ planName: null })])?.message).toBe(
+      '1 proxy of a plan that could not be read could not be read and is hidden.',
+    );
+  });
+
   it('words unknown plan details as plans', () => {
     const notice = listingNoticeOf([
       problem({ effect: 'unknown', item: 'plan', path: '[0].expire_date' }),

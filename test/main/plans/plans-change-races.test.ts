@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ProxyServiceClient } from '../../../src/main/api/proxy-service-client';
 import { openLabelStore } from '../../../src/main/labels/label-store';
 import { PlansService } from '../../../src/main/plans/plans-service';
+import type { PlansUpdate } from '../../../src/shared/views/plans-update';
 import type { PlansSnapshot } from '../../../src/shared/views/plans-view';
 import { rejectionOf, useReferenceService } from '../api/reference-service-fixture';
 import { confIn, useTempDir } from '../store/temp-store-dir';
@@ -160,6 +161,8 @@ describe('a change and the listings around it', () => {
     const [id] = twoChangeable();
     const listing = structuredClone(fixture.service().store.account('demo')?.plans ?? []);
     for (const plan of listing) plan.proxies = plan.proxies.filter((proxy) => proxy.id !== id);
+    const updates: PlansUpdate[] = [];
+    plans.onChange((update) => updates.push(update));
     fixture.service().faults.add({ path: '/proxies/update_label', latencyMs: 200 });
     const change = rejectionOf(plans.setLabel(id, 'Checkout'));
     // Removed from the plans (the provider's dashboard, say) while the label is on its way.
@@ -170,5 +173,45 @@ describe('a change and the listings around it', () => {
       message: 'This proxy is no longer in your plans.',
     });
     expect(proxyView(plans.snapshot(), id)).toBeUndefined();
+    // The popup is told of the proxy while it is listed, and of no proxy once it is gone.
+    const proxyUpdates = updates.flatMap((update) => (update.kind === 'proxy' ? [update] : []));
+    expect(proxyUpdates.map((update) => update.proxy.id)).toEqual([id]);
+  });
+
+  it('passes a refusal on for a proxy no longer listed by the time it is answered', async () => {
+    const { plans, labels } = setUp();
+    await plans.refresh();
+    const [id] = twoChangeable();
+    const listing = structuredClone(fixture.service().store.account('demo')?.plans ?? []);
+    for (const plan of listing) plan.proxies = plan.proxies.filter((proxy) => proxy.id !== id);
+    fixture.service().faults.add({
+      path: '/proxies/update_label',
+      status: 403,
+      body: { detail: 'Not allowed' },
+      latencyMs: 200,
+    });
+    const change = rejectionOf(plans.setLabel(id, 'Checkout'));
+    fixture.service().faults.add({ path: '/users/plans', status: 200, body: listing });
+    await plans.refresh();
+    const error = await change;
+    expect(error).toMatchObject({ kind: 'forbidden' });
+    expect((error as Error).message).toContain('Not allowed');
+    expect(labels.forAccount('account-demo').get(id)).toBeUndefined();
+  });
+
+  it('changes to different proxies go out side by side', async () => {
+    const { plans } = setUp();
+    await plans.refresh();
+    const [slow, quick] = twoChangeable();
+    fixture.service().faults.add({ path: '/proxies/update_rotate_interval', latencyMs: 300 });
+    const slowChange = plans.setRotateInterval(slow, 900);
+    await plans.setLabel(quick, 'Quick');
+    // The label was answered while the other proxy's change is still on its way.
+    expect(proxyView(plans.snapshot(), slow)?.pending.interval).toBe(true);
+    await slowChange;
+    expect(proxyView(plans.snapshot(), slow)).toMatchObject({
+      rotate_interval: 900,
+      pending: { interval: false },
+    });
   });
 });

@@ -73,6 +73,20 @@ describe('a proxy looked up by id', () => {
   });
 });
 
+describe('before any listing arrived', () => {
+  it('finds nothing while the first listing failed', async () => {
+    const { plans } = setUp();
+    fixture.service().faults.add({ path: '/users/plans', status: 500 });
+    expect((await plans.refresh()).error).not.toBeNull();
+    const id = demoPlans()[0]?.proxies[0]?.id ?? -1;
+    expect(plans.entries([id])).toEqual([]);
+    expect(plans.listed(id)).toBeUndefined();
+    expect(() => plans.entry(id)).toThrow(
+      'This proxy is not in your plans any more: refresh and try again.',
+    );
+  });
+});
+
 describe('proxies named for an export', () => {
   it('come in listing order with their plan and label, and unlisted ids are left out', async () => {
     const { plans, labels } = setUp();
@@ -106,9 +120,15 @@ describe('accounts kept and listeners', () => {
   it('a listener that stopped listening hears nothing more', async () => {
     const { plans } = setUp();
     const heard: PlansUpdate['kind'][] = [];
-    const stop = plans.onChange((update) => heard.push(update.kind));
+    const updates: PlansUpdate[] = [];
+    const stop = plans.onChange((update) => {
+      heard.push(update.kind);
+      updates.push(update);
+    });
     await plans.refresh();
     expect(heard).toEqual(['status', 'snapshot']);
+    // A snapshot goes out as it is, its revision inside it.
+    expect(updates[1]).toEqual({ kind: 'snapshot', snapshot: plans.snapshot() });
     stop();
     await plans.refresh();
     expect(heard).toEqual(['status', 'snapshot']);

@@ -112,6 +112,46 @@ describe('PlansService refresh', () => {
     expect(fixture.service().requestLog.count({ path: '/users/plans' })).toBe(2);
   });
 
+  it('takes a listing that lost its last plan, and one with the plans in another order', async () => {
+    const { plans } = setUp();
+    await plans.refresh();
+    const stored = fixture.service().store.account('demo')?.plans ?? [];
+    // Ended at the service: the next listing no longer has it.
+    stored.pop();
+    const shorter = await plans.refresh();
+    expect(shorter.plans?.map((plan) => plan.id)).toEqual(stored.map((plan) => plan.id));
+    stored.reverse();
+    const reordered = await plans.refresh();
+    expect(reordered.plans?.map((plan) => plan.id)).toEqual(stored.map((plan) => plan.id));
+  });
+
+  it('asks nothing of the service without a client (signed out), and shows no error', async () => {
+    const { plans, session } = setUp();
+    session.activeClient = undefined;
+    const snapshot = await plans.refresh();
+    expect(snapshot).toMatchObject({ plans: null, error: null, refreshing: false });
+    session.accountId = undefined;
+    expect(await plans.refresh()).toMatchObject({ accountId: null, plans: null, error: null });
+    expect(fixture.service().requestLog.count({ path: '/users/plans' })).toBe(0);
+  });
+
+  it('a first listing that arrives once another account is shown is not announced as its plans', async () => {
+    const { plans, session } = setUp();
+    const kinds: string[] = [];
+    plans.onChange((update) => kinds.push(update.kind));
+    fixture.service().faults.add({ path: '/users/plans', latencyMs: 100 });
+    const refresh = plans.refresh();
+    session.accountId = 'account-other';
+    session.activeClient = fixture.client('other');
+    await refresh;
+    // Only its status: the popup, showing the other account, gets no snapshot of it.
+    expect(kinds).toEqual(['status', 'status']);
+    session.accountId = 'account-demo';
+    expect(plans.snapshot().plans).toHaveLength(
+      fixture.service().store.account('demo')?.plans.length ?? -1,
+    );
+  });
+
   it('keeps each account’s plans apart', async () => {
     const { plans, session } = setUp('demo');
     await plans.refresh();
@@ -276,6 +316,21 @@ describe('PlansService changes', () => {
     expect(proxyView(plans.snapshot(), id)?.label).toBe('kept');
   });
 
+  it('a label refused for a plan that is not blocked is rolled back, with the service’s words', async () => {
+    const { plans, labels } = setUp();
+    await plans.refresh();
+    const id = fixture.changeableProxyId();
+    fixture
+      .service()
+      .faults.add({ path: '/proxies/update_label', status: 403, body: { detail: 'Not allowed' } });
+    const error = await rejectionOf(plans.setLabel(id, 'lost'));
+    expect(error).toMatchObject({ kind: 'forbidden' });
+    expect((error as Error).message).toContain('Not allowed');
+    expect(toIpcError(error)).not.toHaveProperty('keptLocally');
+    expect(labels.forAccount('account-demo').get(id)).toBeUndefined();
+    expect(proxyView(plans.snapshot(), id)?.label).not.toBe('lost');
+  });
+
   it('keeps a label the service refuses for a blocked plan, and says so', async () => {
     const { plans, labels } = setUp();
     await plans.refresh();
@@ -298,13 +353,11 @@ describe('PlansService changes', () => {
     const { plans, labels } = setUp();
     await plans.refresh();
     const id = fixture.blockedProxyId();
-    fixture
-      .service()
-      .faults.add({
-        path: '/proxies/update_label',
-        status: 422,
-        body: { detail: 'Plan is blocked' },
-      });
+    fixture.service().faults.add({
+      path: '/proxies/update_label',
+      status: 422,
+      body: { detail: 'Plan is blocked' },
+    });
     const error = await rejectionOf(plans.setLabel(id, 'Old office'));
     expect(error).toMatchObject({
       kind: 'forbidden',

@@ -176,6 +176,22 @@ describe('a change whose answer was lost', () => {
     expect(fixture.service().store.proxyState(id)?.label).toBe('Checkout EU');
   });
 
+  it('a label the re-read lists (a service that lists labels) is reported applied', async () => {
+    const { plans, labels } = setUp();
+    await plans.refresh();
+    const id = fixture.changeableProxyId();
+    fixture.service().faults.add({ path: '/proxies/update_label', afterApply: 'drop' });
+    const listing = storedPlans();
+    const listed = listing.flatMap((plan) => plan.proxies).find((proxy) => proxy.id === id);
+    Object.assign(listed ?? {}, { label: 'Checkout EU' });
+    fixture.service().faults.add({ path: '/users/plans', status: 200, body: listing });
+    await expect(plans.setLabel(id, 'Checkout EU')).resolves.toMatchObject({
+      label: 'Checkout EU',
+      pending: { label: false },
+    });
+    expect(labels.forAccount('account-demo').get(id)).toBe('Checkout EU');
+  });
+
   it('a label answered in any shape is applied and kept', async () => {
     const { plans, labels } = setUp();
     await plans.refresh();
