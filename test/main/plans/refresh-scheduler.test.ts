@@ -100,7 +100,9 @@ describe('RefreshScheduler', () => {
   it('stop() cancels the countdown', async () => {
     const { state, scheduler } = setUp();
     scheduler.reschedule();
+    expect(scheduler.armed).toBe(true);
     scheduler.stop();
+    expect(scheduler.armed).toBe(false);
     await vi.advanceTimersByTimeAsync(600_000);
     expect(state.refreshes).toBe(0);
   });
