@@ -41,6 +41,7 @@ export class AccountListing {
   /** The proxy as the service has it, password included. */
   proxy(proxyId: number): Proxy | undefined {
     const at = this.#positions.get(proxyId);
+    // Stryker disable next-line OptionalChaining: positions are built from these plans, so a position's plan is there
     return at && this.#plans[at.plan]?.proxies[at.row];
   }
 
@@ -52,6 +53,7 @@ export class AccountListing {
 
   view(proxyId: number): ProxyView | undefined {
     const at = this.#positions.get(proxyId);
+    // Stryker disable next-line OptionalChaining: positions are built from these plans, and views follow them one for one
     return at && this.#views[at.plan]?.proxies[at.row];
   }
 
@@ -67,7 +69,9 @@ export class AccountListing {
     const views: PlanView[] = [];
     for (const plan of fresh) {
       const index = heldAt.get(plan.id);
+      // Stryker disable next-line ConditionalExpression: plans[undefined] is undefined all the same
       const held = index === undefined ? undefined : this.#plans[index];
+      // Stryker disable next-line ConditionalExpression: held is there exactly when index is; the check is for the compiler
       if (index !== undefined && held && isDeepStrictEqual(held, plan)) {
         plans.push(held);
         views.push(this.#views[index] as PlanView);
@@ -104,10 +108,13 @@ export class AccountListing {
   ): { planId: number; proxy: ProxyView } | undefined {
     const at = this.#positions.get(proxyId);
     const plan = at && this.#plans[at.plan];
+    // Stryker disable next-line OptionalChaining: a position's plan is there (positions are built from these plans)
     const proxy = at && plan?.proxies[at.row];
     const view = at && this.#views[at.plan];
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: plan, proxy and view are there exactly when the position is; the checks are for the compiler
     if (!at || !plan || !proxy || !view) return undefined;
     const patched = withProxyView(view, at.row, build(proxy));
+    // Stryker disable next-line MethodExpression: snapshots copy the views they hand out, so no one holds this array to see it change
     const views = this.#views.slice();
     views[at.plan] = patched.plan;
     this.#views = views;

@@ -204,6 +204,7 @@ export class PlansService {
    */
   entry(proxyId: number): ProxyEntry & { accountId: string } {
     const { accountId, state, proxy } = this.#locate(proxyId);
+    // Stryker disable next-line OptionalChaining: a located proxy's account always holds a listing
     const plan = state.listing?.planOf(proxyId);
     // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable, #locate found the proxy in this listing, so the listing names its plan
     if (!plan) throw new UserFacingError('not_found', 'This proxy is no longer in your plans.');
@@ -220,6 +221,7 @@ export class PlansService {
     const listing = accountId ? this.#accounts.get(accountId)?.listing : undefined;
     const plan = listing?.planOf(proxyId);
     const proxy = listing?.view(proxyId);
+    // Stryker disable next-line LogicalOperator: plan and view are listed together or not at all
     return plan && proxy ? { planId: plan.id, plan, proxy } : undefined;
   }
 
@@ -333,6 +335,7 @@ export class PlansService {
         const changedAt = state.changedAt.get(proxy.id);
         // Stryker disable next-line ConditionalExpression: a fast path; the next line declines a proxy never changed all the same
         const known = changedAt === undefined ? undefined : listing.proxy(proxy.id);
+        // Stryker disable next-line ConditionalExpression,LogicalOperator: known is there whenever changedAt is (a listing held during a load is never replaced, only set once); its checks are for the compiler
         if (known && changedAt !== undefined && changedAt > generationAtStart) {
           proxy.is_rotating = known.is_rotating;
           proxy.rotate_interval = known.rotate_interval;
@@ -369,6 +372,7 @@ export class PlansService {
     } catch (error) {
       this.#reportIfRejected(error);
       if (change.keptWhenBlocked !== undefined && isRefusal(error)) {
+        // Stryker disable next-line OptionalChaining: a located proxy's account always holds a listing
         if (state.listing?.planOf(proxyId)?.is_blocked) {
           // Labels are the user's own: a blocked plan's refusal does not undo what they typed.
           // Stryker disable next-line OptionalChaining: only labels are kept when blocked, and they always have keep

@@ -199,6 +199,24 @@ describe('a change and the listings around it', () => {
     expect(labels.forAccount('account-demo').get(id)).toBeUndefined();
   });
 
+  it('shows the latest value asked for, pending, until the last change to it is answered', async () => {
+    const { plans } = setUp();
+    await plans.refresh();
+    const [id] = twoChangeable();
+    fixture.service().faults.add({ path: '/proxies/update_rotate_interval', latencyMs: 100 });
+    const first = plans.setRotateInterval(id, 600);
+    const second = plans.setRotateInterval(id, 900);
+    // The first is answered; the second is still on its way.
+    await expect(first).resolves.toMatchObject({
+      rotate_interval: 900,
+      pending: { interval: true },
+    });
+    await expect(second).resolves.toMatchObject({
+      rotate_interval: 900,
+      pending: { interval: false },
+    });
+  });
+
   it('changes to different proxies go out side by side', async () => {
     const { plans } = setUp();
     await plans.refresh();

@@ -76,9 +76,12 @@ describe('a proxy looked up by id', () => {
 describe('before any listing arrived', () => {
   it('finds nothing while the first listing failed', async () => {
     const { plans } = setUp();
+    const id = demoPlans()[0]?.proxies[0]?.id ?? -1;
+    expect(() => plans.entry(id)).toThrow(
+      'This proxy is not in your plans any more: refresh and try again.',
+    );
     fixture.service().faults.add({ path: '/users/plans', status: 500 });
     expect((await plans.refresh()).error).not.toBeNull();
-    const id = demoPlans()[0]?.proxies[0]?.id ?? -1;
     expect(plans.entries([id])).toEqual([]);
     expect(plans.listed(id)).toBeUndefined();
     expect(() => plans.entry(id)).toThrow(
