@@ -71,7 +71,9 @@ export class AccountListing {
       const index = heldAt.get(plan.id);
       // Stryker disable next-line ConditionalExpression: plans[undefined] is undefined all the same
       const held = index === undefined ? undefined : this.#plans[index];
-      // Stryker disable next-line ConditionalExpression: held is there exactly when index is; the check is for the compiler
+      // Equivalent ConditionalExpression mutant on `index !== undefined`, left to survive (a
+      // disable comment would hide the killed whole-condition one): held is there exactly when
+      // index is; the check is for the compiler.
       if (index !== undefined && held && isDeepStrictEqual(held, plan)) {
         plans.push(held);
         views.push(this.#views[index] as PlanView);
@@ -111,7 +113,9 @@ export class AccountListing {
     // Stryker disable next-line OptionalChaining: a position's plan is there (positions are built from these plans)
     const proxy = at && plan?.proxies[at.row];
     const view = at && this.#views[at.plan];
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: plan, proxy and view are there exactly when the position is; the checks are for the compiler
+    // Equivalent ConditionalExpression mutants on each check but `!at`, left to survive (a disable
+    // comment would hide the killed whole-guard one): plan, proxy and view come with a position.
+    // Stryker disable next-line LogicalOperator: plan, proxy and view are there exactly when the position is; the checks are for the compiler
     if (!at || !plan || !proxy || !view) return undefined;
     const patched = withProxyView(view, at.row, build(proxy));
     // Stryker disable next-line MethodExpression: snapshots copy the views they hand out, so no one holds this array to see it change

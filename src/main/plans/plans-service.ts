@@ -206,7 +206,9 @@ export class PlansService {
     const { accountId, state, proxy } = this.#locate(proxyId);
     // Stryker disable next-line OptionalChaining: a located proxy's account always holds a listing
     const plan = state.listing?.planOf(proxyId);
-    // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable, #locate found the proxy in this listing, so the listing names its plan
+    // `if (false)` is an equivalent mutant, left to survive (a disable comment would hide its
+    // killed twin `if (true)`): #locate found the proxy here, so the listing names its plan.
+    // Stryker disable next-line StringLiteral: unreachable, #locate found the proxy in this listing, so the listing names its plan
     if (!plan) throw new UserFacingError('not_found', 'This proxy is no longer in your plans.');
     return { accountId, plan, proxy, label: this.#viewOf(state, proxyId).label };
   }
@@ -335,7 +337,9 @@ export class PlansService {
         const changedAt = state.changedAt.get(proxy.id);
         // Stryker disable next-line ConditionalExpression: a fast path; the next line declines a proxy never changed all the same
         const known = changedAt === undefined ? undefined : listing.proxy(proxy.id);
-        // Stryker disable next-line ConditionalExpression,LogicalOperator: known is there whenever changedAt is (a listing held during a load is never replaced, only set once); its checks are for the compiler
+        // Equivalent ConditionalExpression mutants on `known` and `changedAt !== undefined`, left
+        // to survive: a disable comment would hide the killed one on `changedAt > generationAtStart`.
+        // Stryker disable next-line LogicalOperator: known is there whenever changedAt is (a listing held during a load is never replaced, only set once); its checks are for the compiler
         if (known && changedAt !== undefined && changedAt > generationAtStart) {
           proxy.is_rotating = known.is_rotating;
           proxy.rotate_interval = known.rotate_interval;
@@ -372,7 +376,9 @@ export class PlansService {
     } catch (error) {
       this.#reportIfRejected(error);
       if (change.keptWhenBlocked !== undefined && isRefusal(error)) {
-        // Stryker disable next-line OptionalChaining: a located proxy's account always holds a listing
+        // Equivalent OptionalChaining mutant on `state.listing?.`, left to survive (a disable
+        // comment would hide its killed twin on `?.is_blocked`): a located proxy's account always
+        // holds a listing.
         if (state.listing?.planOf(proxyId)?.is_blocked) {
           // Labels are the user's own: a blocked plan's refusal does not undo what they typed.
           // Stryker disable next-line OptionalChaining: only labels are kept when blocked, and they always have keep
