@@ -39,7 +39,7 @@ export function listingNoticeOf(problems: readonly ListingProblem[]): ListingNot
 function hiddenProxiesSentence(hidden: readonly ListingProblem[]): string {
   const perPlan = new Map<string, number>();
   for (const problem of hidden) {
-    const plan = problem.planName ? isolateBidi(problem.planName) : 'a plan that could not be read';
+    const plan = problem.planName ? isolateBidi(problem.planName) : 'an unnamed plan';
     perPlan.set(plan, (perPlan.get(plan) ?? 0) + 1);
   }
   const verb = hidden.length === 1 ? 'is' : 'are';

@@ -94,14 +94,14 @@ describe('the notice of what a listing left out', () => {
     expect(details).not.toContain('more');
   });
 
-  it('counts hidden plans, and names a hidden proxy’s plan it could not read as such', () => {
+  it('counts hidden plans, and names a hidden proxy’s plan that has no readable name as unnamed', () => {
     const plan = (index: number) =>
       problem({ item: 'plan', path: `[${index}].id`, planId: null, planName: null });
     expect(listingNoticeOf([plan(2), plan(3)])?.message).toBe(
       '2 plans could not be read and are hidden.',
     );
     expect(listingNoticeOf([problem({ planName: null })])?.message).toBe(
-      '1 proxy of a plan that could not be read could not be read and is hidden.',
+      '1 proxy of an unnamed plan could not be read and is hidden.',
     );
   });
 
