@@ -49,6 +49,15 @@ function decodeOnePlan(overrides: Record<string, unknown>) {
   return { plan: plans[0], problems };
 }
 
+/** The details line's reason for each field of a proxy that it cannot be used without. */
+const HIDDEN_BECAUSE: Record<string, string> = {
+  id: 'Expected a positive integer id',
+  username: 'Expected a user name',
+  password: 'Expected a password',
+  ip: 'Expected an IP address or a host name',
+  port: 'Expected a port from 1 to 65535',
+};
+
 describe('decodePlanListing: the listing', () => {
   it('decodes a spec listing to exactly its values, label null, no problems', () => {
     const listing = [
@@ -108,14 +117,30 @@ describe('decodePlanListing: plans', () => {
     const { plans, problems } = decodePlanListing([plan, specPlan(6, [])]);
     expect(plans.map(({ id }) => id)).toEqual([6]);
     expect(problems).toEqual([
-      expect.objectContaining({ path: '[0].id', effect: 'hidden', item: 'plan', planId: null }),
+      {
+        path: '[0].id',
+        message: 'Expected a positive integer id',
+        effect: 'hidden',
+        item: 'plan',
+        planId: null,
+        planName: 'Plan name 5',
+      },
     ]);
   });
 
   it.each([['a string'], [7], [null], [[1]]])('hides a plan that is %j', (raw) => {
     const { plans, problems } = decodePlanListing([raw, specPlan(6, [])]);
     expect(plans).toHaveLength(1);
-    expect(problems).toMatchObject([{ path: '[0]', effect: 'hidden', item: 'plan' }]);
+    expect(problems).toEqual([
+      {
+        path: '[0]',
+        message: 'Expected an object',
+        effect: 'hidden',
+        item: 'plan',
+        planId: null,
+        planName: null,
+      },
+    ]);
   });
 
   it('reads a plan id sent as text', () => {
@@ -162,7 +187,14 @@ describe('decodePlanListing: plans', () => {
   it('says when a plan sent something other than a list of proxies', () => {
     const { problems } = decodeOnePlan({ proxies: 'none' });
     expect(problems).toEqual([
-      expect.objectContaining({ effect: 'hidden', item: 'proxy', planId: 5 }),
+      {
+        path: '[0].proxies',
+        message: 'Expected a list of proxies',
+        effect: 'hidden',
+        item: 'proxy',
+        planId: 5,
+        planName: 'Plan name 5',
+      },
     ]);
   });
 
@@ -173,7 +205,16 @@ describe('decodePlanListing: plans', () => {
     ]);
     expect(plans).toHaveLength(1);
     expect(plans[0]?.name).toBe('Plan name 1');
-    expect(problems).toMatchObject([{ path: '[1].id', effect: 'hidden', item: 'plan', planId: 1 }]);
+    expect(problems).toEqual([
+      {
+        path: '[1].id',
+        message: 'Another plan earlier in the listing has the same id',
+        effect: 'hidden',
+        item: 'plan',
+        planId: 1,
+        planName: 'Again',
+      },
+    ]);
   });
 });
 
@@ -205,7 +246,7 @@ describe('decodePlanListing: proxies', () => {
     ['port', ' 8080'],
     ['port', '1e3'],
     ['port', true],
-  ])('hides a proxy whose %s is %j, with one problem naming it', (field, value) => {
+  ])('hides a proxy whose %s is %j, with one problem naming it and why', (field, value) => {
     const { proxies, problems } = decodeProxies(
       specProxy(1),
       specProxy(2, { [field]: value }),
@@ -215,7 +256,7 @@ describe('decodePlanListing: proxies', () => {
     expect(problems).toEqual([
       {
         path: `[0].proxies[1].${field}`,
-        message: expect.any(String),
+        message: HIDDEN_BECAUSE[field],
         effect: 'hidden',
         item: 'proxy',
         planId: 1,
@@ -227,13 +268,18 @@ describe('decodePlanListing: proxies', () => {
   it('names the first unreadable field of a proxy with several', () => {
     const { problems } = decodeProxies(specProxy(2, { password: '', port: 'x', ip: '' }));
     expect(problems).toHaveLength(1);
-    expect(problems[0]?.path).toBe('[0].proxies[0].password');
+    expect(problems[0]).toMatchObject({
+      path: '[0].proxies[0].password',
+      message: 'Expected a password (and 2 more)',
+    });
   });
 
   it.each([['proxy'], [8080], [null], [[specProxy(1)]]])('hides a proxy that is %j', (raw) => {
     const { proxies, problems } = decodeProxies(raw, specProxy(2));
     expect(proxies.map(({ id }) => id)).toEqual([2]);
-    expect(problems).toMatchObject([{ path: '[0].proxies[0]', effect: 'hidden', item: 'proxy' }]);
+    expect(problems).toMatchObject([
+      { path: '[0].proxies[0]', message: 'Expected an object', effect: 'hidden', item: 'proxy' },
+    ]);
   });
 
   it.each([
@@ -266,6 +312,9 @@ describe('decodePlanListing: proxies', () => {
     [{ assigned_proxy_ipv6: '' }, { assigned_proxy_ipv6: null }, []],
     [{ assigned_proxy_ipv6: '1.2.3.4' }, { assigned_proxy_ipv6: null }, ['assigned_proxy_ipv6']],
     [{ assigned_proxy_ipv6: 'fe80::zz' }, { assigned_proxy_ipv6: null }, ['assigned_proxy_ipv6']],
+    // A number where an address belongs costs the address, never the listing.
+    [{ assigned_proxy_ipv4: 16_909_060 }, { assigned_proxy_ipv4: null }, ['assigned_proxy_ipv4']],
+    [{ assigned_proxy_ipv6: 536_939_960 }, { assigned_proxy_ipv6: null }, ['assigned_proxy_ipv6']],
     [{ label: 'home' }, { label: 'home' }, []],
     [{ label: 7 }, { label: null }, ['label']],
     [{ country: 'NL', extra: { a: 1 } }, {}, []],
@@ -325,9 +374,10 @@ describe('decodePlanListing: proxies', () => {
     ]);
     expect(plans.map((plan) => plan.proxies.map(({ id }) => id))).toEqual([[1, 2], [3]]);
     expect(plans[0]?.proxies[1]?.port).toBe(8002);
+    const again = 'Another proxy earlier in the listing has the same id';
     expect(problems).toMatchObject([
-      { path: '[1].proxies[0].id', effect: 'hidden', item: 'proxy', planId: 2 },
-      { path: '[1].proxies[2].id', effect: 'hidden', item: 'proxy', planId: 2 },
+      { path: '[1].proxies[0].id', message: again, effect: 'hidden', item: 'proxy', planId: 2 },
+      { path: '[1].proxies[2].id', message: again, effect: 'hidden', item: 'proxy', planId: 2 },
     ]);
   });
 
@@ -358,6 +408,51 @@ describe('decodePlanListing: proxies', () => {
   });
 });
 
+describe('decodePlanListing: the words of a value shown as unknown', () => {
+  it.each([
+    ['name', 17, 'Expected text'],
+    ['creation_date', 'soon', 'Expected an ISO 8601 timestamp'],
+    ['expire_date', 1_767_225_600, 'Expected an ISO 8601 timestamp'],
+    ['is_blocked', 'yes', 'Expected true or false'],
+    ['proxy_limit', -1, 'Expected a whole number'],
+  ])('says a plan sent a %s it could not read (%j): %j', (field, value, message) => {
+    const { plan, problems } = decodeOnePlan({ [field]: value });
+    expect(plan).toBeDefined();
+    expect(problems).toEqual([
+      {
+        path: `[0].${field}`,
+        message,
+        effect: 'unknown',
+        item: 'plan',
+        planId: 5,
+        planName: field === 'name' ? 'Plan 5' : 'Plan name 5',
+      },
+    ]);
+  });
+
+  it.each([
+    ['assigned_proxy_ipv4', 'n/a', 'Expected an IPv4 address'],
+    ['assigned_proxy_ipv6', '1.2.3.4', 'Expected an IPv6 address'],
+    ['is_rotating', 'yes', 'Expected true or false'],
+    ['rotate_interval', -5, 'Expected a whole number of seconds'],
+    ['plan_ip_class', 'residential', 'Expected an integer'],
+    ['label', 7, 'Expected text'],
+  ])('says a proxy sent a %s it could not read (%j): %j', (field, value, message) => {
+    const { proxies, problems } = decodeProxies(specProxy(1, { [field]: value }));
+    expect(proxies.map(({ id }) => id)).toEqual([1]);
+    expect(problems).toEqual([
+      {
+        path: `[0].proxies[0].${field}`,
+        message,
+        effect: 'unknown',
+        item: 'proxy',
+        planId: 1,
+        planName: 'Plan name 1',
+      },
+    ]);
+  });
+});
+
 describe('decodePlanListing: a proxy in the spec form and in a loose form', () => {
   /** The same proxy with its port as text, which only the loose reader takes. */
   const loosened = (proxy: Record<string, unknown>) => ({ ...proxy, port: String(proxy['port']) });
@@ -372,6 +467,80 @@ describe('decodePlanListing: a proxy in the spec form and in a loose form', () =
         expect(decodeOne(loosened(proxy)).plans[0]?.proxies).toEqual([held]);
       }),
       { numRuns: 1_000 },
+    );
+  });
+
+  /** A value the app cannot use for each field a proxy is hidden without, near the edges. */
+  const unusable = fc.oneof(
+    fc.record({
+      field: fc.constant('id'),
+      value: fc.oneof(
+        fc.integer({ min: -1_000, max: 0 }),
+        fc.constant(Number.MAX_SAFE_INTEGER + 1),
+        fc.integer({ min: 1, max: 1_000 }).map((id) => id + 0.5),
+      ),
+    }),
+    fc.record({
+      field: fc.constant('port'),
+      value: fc.oneof(
+        fc.integer({ min: -70_000, max: 0 }),
+        fc.integer({ min: 65_536, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 65_534 }).map((port) => port + 0.5),
+      ),
+    }),
+    fc.record({ field: fc.constantFrom('username', 'password', 'ip'), value: fc.constant('') }),
+  );
+
+  it('hides a proxy in the spec form with one unusable value, saying which and why', () => {
+    fc.assert(
+      fc.property(anySpecProxy, unusable, (proxy, { field, value }) => {
+        const { plans, problems } = decodeOne({ ...proxy, [field]: value });
+        expect(plans[0]?.proxies).toEqual([]);
+        expect(problems).toEqual([
+          expect.objectContaining({
+            path: `[0].proxies[0].${field}`,
+            message: HIDDEN_BECAUSE[field],
+            effect: 'hidden',
+          }),
+        ]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  /** A value the app cannot read for each field a proxy only shows, near the edges. */
+  const unreadable = fc.oneof(
+    fc.record({
+      field: fc.constant('rotate_interval'),
+      value: fc.oneof(
+        fc.integer({ min: -1_000, max: -1 }),
+        fc.constant(Number.MAX_SAFE_INTEGER + 1),
+        fc.nat({ max: 1_000 }).map((seconds) => seconds + 0.5),
+      ),
+    }),
+    fc.record({
+      field: fc.constant('plan_ip_class'),
+      value: fc.oneof(
+        fc.constantFrom(Number.MIN_SAFE_INTEGER - 1, Number.MAX_SAFE_INTEGER + 1),
+        fc.integer({ min: -5, max: 5 }).map((ipClass) => ipClass + 0.5),
+      ),
+    }),
+    fc.record({ field: fc.constant('assigned_proxy_ipv4'), value: fc.ipV6() }),
+    fc.record({ field: fc.constant('assigned_proxy_ipv6'), value: fc.ipV4() }),
+    fc.record({ field: fc.constant('is_rotating'), value: fc.constantFrom('yes', 2, -1) }),
+    fc.record({ field: fc.constant('label'), value: fc.integer() }),
+  );
+
+  it('keeps a proxy in the spec form with one unreadable shown value, as unknown, saying so', () => {
+    fc.assert(
+      fc.property(anySpecProxy, unreadable, (proxy, { field, value }) => {
+        const { plans, problems } = decodeOne({ ...proxy, [field]: value });
+        expect(plans[0]?.proxies).toEqual([{ ...heldProxy(proxy), [field]: null }]);
+        expect(problems).toEqual([
+          expect.objectContaining({ path: `[0].proxies[0].${field}`, effect: 'unknown' }),
+        ]);
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -164,6 +164,7 @@ describe('readIPv4 and readIPv6', () => {
     [readIPv6, '[2001:db8::1]', undefined],
     [readIPv6, '2001:db8::1::2', undefined],
     [readIPv6, 'garbage', undefined],
+    [readIPv6, 536_939_960, undefined],
   ])('%o reads %j as %j', (read, value, expected) => {
     expect(read(value)).toBe(expected);
   });

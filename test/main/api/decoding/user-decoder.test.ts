@@ -39,16 +39,18 @@ describe('decodeUser', () => {
   });
 
   it.each([
-    ['no username', { uuid: 'x' }],
-    ['an empty username', { username: '' }],
-    ['a null username', { username: null }],
-    ['a numeric username', { username: 42 }],
-    ['an array', [specUser]],
-    ['a string', 'demo'],
-    ['null', null],
-    ['a number', 1],
-  ])('throws UnreadableAnswer for %s', (_what, json) => {
+    ['no username', { uuid: 'x' }, 'username: Expected a user name'],
+    ['an empty username', { username: '' }, 'username: Expected a user name'],
+    ['a null username', { username: null }, 'username: Expected a user name'],
+    ['a numeric username', { username: 42 }, 'username: Expected a user name'],
+    ['an array', [specUser], 'it is not an account record'],
+    ['a string', 'demo', 'it is not an account record'],
+    ['null', null, 'it is not an account record'],
+    ['a number', 1, 'it is not an account record'],
+  ])('throws UnreadableAnswer for %s, saying why in words', (_what, json, why) => {
     expect(() => decodeUser(json)).toThrow(UnreadableAnswer);
+    // The clause the user reads inside "its account answer could not be read (…)".
+    expect(() => decodeUser(json)).toThrow(new UnreadableAnswer(why));
   });
 
   it.each([
