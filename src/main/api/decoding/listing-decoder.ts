@@ -142,6 +142,7 @@ class ListingDecoder {
     const more = others.length > 0 ? ` (and ${others.length} more)` : '';
     this.problems.push({
       path: first?.field ? `${path}.${first.field}` : path,
+      // Stryker disable next-line OptionalChaining,StringLiteral: an item is hidden only with a problem to name, so the fallback is never shown
       message: `${first?.expected ?? 'Unreadable'}${more}`,
       effect: 'hidden',
       item,

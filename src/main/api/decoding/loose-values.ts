@@ -24,6 +24,7 @@ export function readInteger(value: unknown): number | undefined {
 
 export function readIntegerIn(value: unknown, min: number, max: number): number | undefined {
   const number = readInteger(value);
+  // Stryker disable next-line ConditionalExpression: undefined >= min is false, so dropping the undefined check reads nothing more
   return number !== undefined && number >= min && number <= max ? number : undefined;
 }
 
@@ -48,6 +49,7 @@ export function readHost(value: unknown): string | undefined {
   const text = value.trim();
   const unbracketed = text.startsWith('[') && text.endsWith(']') ? text.slice(1, -1) : text;
   if (isIPv6(unbracketed)) return unbracketed;
+  // Stryker disable next-line ConditionalExpression: bracketed text that is not IPv6 fails the IPv4 and host name checks below too; this says so first
   if (unbracketed !== text) return undefined;
   if (isIPv4(text)) return text;
   return isHostName(text) ? text.toLowerCase() : undefined;

@@ -128,6 +128,11 @@ describe('decodePlanListing: plans', () => {
     ]);
   });
 
+  it.each([[''], [17], [null]])('names a hidden plan by no name when its name is %j', (name) => {
+    const { problems } = decodePlanListing([{ ...specPlan(5, []), id: 0, name }]);
+    expect(problems).toMatchObject([{ path: '[0].id', planId: null, planName: null }]);
+  });
+
   it.each([['a string'], [7], [null], [[1]]])('hides a plan that is %j', (raw) => {
     const { plans, problems } = decodePlanListing([raw, specPlan(6, [])]);
     expect(plans).toHaveLength(1);

@@ -160,6 +160,7 @@ describe('readIPv4 and readIPv6', () => {
     [readIPv4, 16_909_060, undefined],
     [readIPv6, '2001:db8::1', '2001:db8::1'],
     [readIPv6, '::', '::'],
+    [readIPv6, ' 2001:db8::1 ', '2001:db8::1'],
     [readIPv6, '1.2.3.4', undefined],
     [readIPv6, '[2001:db8::1]', undefined],
     [readIPv6, '2001:db8::1::2', undefined],
