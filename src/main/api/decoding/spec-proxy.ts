@@ -9,10 +9,15 @@ import type { Proxy } from '../../../shared/api';
  * property tests hold the two to that, and hold both to the app's zod model).
  */
 
+// Stryker disable next-line ArrowFunction: declining every value sends every proxy to the loose reader, which reads it the same
 const isIntegerIn = (value: unknown, min: number, max: number): value is number =>
+  // Stryker disable next-line EqualityOperator,StringLiteral: each variant only declines more values (no safe integer is below MIN_SAFE_INTEGER or above MAX_SAFE_INTEGER, which plan_ip_class checks); the loose reader reads those the same
   typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
+// Stryker disable next-line ArrowFunction: declining every value sends every proxy to the loose reader, which reads it the same
 const isFilled = (value: unknown): value is string => typeof value === 'string' && value !== '';
+// Stryker disable next-line ArrowFunction: declining every value sends every proxy to the loose reader, which reads it the same
 const isAddress = (value: unknown): value is string =>
+  // Stryker disable next-line StringLiteral: declining every value sends every proxy to the loose reader, which reads it the same
   typeof value === 'string' && (isIPv4(value) || isIPv6(value));
 
 /**
@@ -20,28 +25,37 @@ const isAddress = (value: unknown): value is string =>
  * only, so that nothing else a service adds travels on. An empty label is none (the loose reader
  * says so), and -0 is left to the loose reader, which reads it as 0.
  */
+// Stryker disable next-line BlockStatement: without the fast path every proxy goes to the loose reader, which reads it the same
 export function readSpecProxy(raw: unknown): Proxy | undefined {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: text, numbers and booleans have no proxy fields and are declined below; declining more sends it to the loose reader, which reads it the same
   if (typeof raw !== 'object' || raw === null) return undefined;
   const p = raw as Record<string, unknown>;
   const { id, username, password, ip, port, is_rotating, rotate_interval, plan_ip_class } = p;
+  // Stryker disable next-line StringLiteral: no address at all is declined below and read by the loose reader the same
   const ipv4 = p['assigned_proxy_ipv4'];
+  // Stryker disable next-line StringLiteral: no address at all is declined below and read by the loose reader the same
   const ipv6 = p['assigned_proxy_ipv6'];
   const label = p['label'];
   if (
+    // Stryker disable next-line ConditionalExpression: declining every proxy sends it to the loose reader, which reads it the same
     !isIntegerIn(id, 1, Number.MAX_SAFE_INTEGER) ||
     !isFilled(username) ||
     !isFilled(password) ||
     !isAddress(ip) ||
     !isIntegerIn(port, 1, 65_535) ||
+    // Stryker disable next-line StringLiteral: no typeof is "", so every proxy would go to the loose reader, which reads it the same
     typeof ipv4 !== 'string' ||
     !isIPv4(ipv4) ||
+    // Stryker disable next-line StringLiteral: no typeof is "", so every proxy would go to the loose reader, which reads it the same
     typeof ipv6 !== 'string' ||
     !isIPv6(ipv6) ||
+    // Stryker disable next-line StringLiteral: no typeof is "", so every proxy would go to the loose reader, which reads it the same
     typeof is_rotating !== 'boolean' ||
     !isIntegerIn(rotate_interval, 0, Number.MAX_SAFE_INTEGER) ||
     Object.is(rotate_interval, -0) ||
     !isIntegerIn(plan_ip_class, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) ||
     Object.is(plan_ip_class, -0) ||
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: a variant that declines a missing label too sends it to the loose reader, which reads it the same
     (label !== undefined && label !== null && !isFilled(label))
   ) {
     return undefined;

@@ -270,6 +270,17 @@ describe('decodePlanListing: proxies', () => {
     ]);
   });
 
+  it.each([
+    ['empty', ''],
+    ['numbers', 12_345],
+  ])('hides a proxy whose user name and password are both %s', (_what, value) => {
+    const { proxies, problems } = decodeProxies(specProxy(1, { username: value, password: value }));
+    expect(proxies).toEqual([]);
+    expect(problems).toMatchObject([
+      { path: '[0].proxies[0].username', message: 'Expected a user name (and 1 more)' },
+    ]);
+  });
+
   it('names the first unreadable field of a proxy with several', () => {
     const { problems } = decodeProxies(specProxy(2, { password: '', port: 'x', ip: '' }));
     expect(problems).toHaveLength(1);

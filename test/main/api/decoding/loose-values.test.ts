@@ -136,6 +136,7 @@ describe('readHost', () => {
     '[1.2.3.4]',
     '[gate.example.com]',
     '[::1',
+    '2001:db8::1]',
     'gate..example.com',
     '-gate.example.com',
     'gate_1.example.com',
