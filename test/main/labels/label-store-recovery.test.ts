@@ -102,7 +102,72 @@ describe('recovery of a labels file that cannot be used as it is', () => {
       writeLabelsFile(JSON.stringify({ schemaVersion: 2, labels: { a: { '1': 'x' } } })),
     );
     expect(store.get('a', 1)).toBeUndefined();
-    expect(problems[0]).toContain('written by a newer version of Proxy Tray');
+    expect(problems).toEqual([
+      'The labels file was written by a newer version of Proxy Tray (labels version 2; this version knows up to 1), so no labels could be read.',
+    ]);
+  });
+
+  it('a version that is not a whole number is unreadable, not newer: the labels are kept', () => {
+    for (const schemaVersion of [2.5, '2', 1e300, null]) {
+      const { store, problems } = expectRecovered(
+        writeLabelsFile(JSON.stringify({ schemaVersion, labels: { a: { '1': 'x' } } })),
+      );
+      expect(store.get('a', 1), String(schemaVersion)).toBe('x');
+      expect(problems, String(schemaVersion)).toEqual([
+        'The labels file had a missing or unreadable version number; its labels were read as the current version.',
+      ]);
+      for (const name of filesIn(tempDir())) fs.rmSync(path.join(tempDir(), name));
+    }
+  });
+
+  it('labels that are not an object: none, after a backup', () => {
+    for (const labels of [[{ '1': 'x' }], 'a', null]) {
+      const { store, problems } = expectRecovered(
+        writeLabelsFile(JSON.stringify({ schemaVersion: 1, labels })),
+      );
+      expect(store.forAccount('0').size, JSON.stringify(labels)).toBe(0);
+      expect(problems, JSON.stringify(labels)).toEqual([
+        'The labels file did not hold its labels as an object; none could be read.',
+      ]);
+      for (const name of filesIn(tempDir())) fs.rmSync(path.join(tempDir(), name));
+    }
+  });
+
+  it('a current file without any labels yet is fine as it is', () => {
+    const content = JSON.stringify({ schemaVersion: 1 });
+    writeLabelsFile(content);
+    const store = open();
+    expect(store.recovery()).toBeUndefined();
+    expect(fs.readFileSync(path.join(tempDir(), 'labels.json'), 'utf8')).toBe(content);
+  });
+
+  it('names a long key or id by its first 60 characters only', () => {
+    const sixty = 'k'.repeat(60);
+    const long = `${'a'.repeat(60)}bcd`;
+    const { problems } = expectRecovered(
+      writeLabelsFile(
+        JSON.stringify({
+          schemaVersion: 1,
+          [sixty]: 1,
+          [long]: 2,
+          labels: {
+            ['i'.repeat(201)]: { '1': 'x' },
+            [long]: 'not an object',
+            [sixty]: { [long]: 'x', '2': 7 },
+          },
+        }),
+      ),
+    );
+    const cut = `${'a'.repeat(60)}…`;
+    expect(problems).toEqual([
+      `The unknown entry “${sixty}” of the labels file was removed.`,
+      `The unknown entry “${cut}” of the labels file was removed.`,
+      `Labels stored under an invalid account id (“${'i'.repeat(60)}…”) were removed.`,
+      `The labels of account “${cut}” were not an object and were removed.`,
+      // Within an account, integer-like keys come first, as JavaScript orders them.
+      `The label of proxy 2 of account “${sixty}” was not valid and was removed: A label must be text.`,
+      `A label of account “${sixty}” had an invalid proxy id (“${cut}”) and was removed.`,
+    ]);
   });
 
   it('a missing version and unknown keys are reported; the labels are kept', () => {
@@ -123,6 +188,26 @@ describe('recovery of a labels file that cannot be used as it is', () => {
     );
     expect(problems).toHaveLength(21);
     expect(problems.at(-1)).toBe('…and 30 more problems of the same kind.');
+  });
+
+  it('twenty bad entries are each listed; one more and the last line sums it up', () => {
+    const badLabels = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => [`${i + 1}`, i]));
+    const twenty = expectRecovered(
+      writeLabelsFile(JSON.stringify({ schemaVersion: 1, labels: { a: badLabels(20) } })),
+    ).problems;
+    expect(twenty).toHaveLength(20);
+    expect(twenty.at(-1)).toBe(
+      'The label of proxy 20 of account “a” was not valid and was removed: A label must be text.',
+    );
+    for (const name of filesIn(tempDir())) fs.rmSync(path.join(tempDir(), name));
+
+    const twentyOne = expectRecovered(
+      writeLabelsFile(JSON.stringify({ schemaVersion: 1, labels: { a: badLabels(21) } })),
+    ).problems;
+    expect(twentyOne).toHaveLength(21);
+    expect(twentyOne.slice(0, 20)).toEqual(twenty);
+    expect(twentyOne.at(-1)).toBe('…and 1 more problems of the same kind.');
   });
 
   it('a valid file needs no recovery and is not rewritten', () => {

@@ -25,6 +25,12 @@ describe('settings migrations', () => {
     expect(migrateSettings({ clipboardClearDelay: 1_499 }, 0)).toMatchObject({
       clipboardClearSeconds: 1,
     });
+    expect(migrateSettings({ clipboardClearDelay: 1_500 }, 0)).toMatchObject({
+      clipboardClearSeconds: 2,
+    });
+    expect(migrateSettings({ clipboardClearDelay: 3_600_000 }, 0)).toMatchObject({
+      clipboardClearSeconds: 3600,
+    });
     expect(migrateSettings({ clipboardClearDelay: 10_000_000 }, 0)).toMatchObject({
       clipboardClearSeconds: 3600,
     });
@@ -38,6 +44,19 @@ describe('settings migrations', () => {
       schemaVersion: 1,
       clipboardClearSeconds: 'soon',
     });
+  });
+
+  it('0 → 1 carries a number too large for the file format over, for validation to report', () => {
+    // JSON.parse reads 1e400 as Infinity: no delay in seconds can stand for it.
+    const stored = JSON.parse('{"clipboardClearDelay": 1e400}') as Record<string, unknown>;
+    expect(migrateSettings(stored, 0)).toEqual({
+      schemaVersion: 1,
+      clipboardClearSeconds: Number.POSITIVE_INFINITY,
+    });
+  });
+
+  it('0 → 1 leaves a file without the old key as it was, only marked version 1', () => {
+    expect(migrateSettings({ theme: 'dark' }, 0)).toEqual({ schemaVersion: 1, theme: 'dark' });
   });
 
   it('0 → 1 keeps clipboardClearSeconds when both keys are present', () => {
@@ -64,6 +83,18 @@ describe('settings migrations', () => {
     expect(filesIn(tempDir())).toEqual(['settings.json']);
   });
 
+  it('the store migrates a file marked version 0 as one without a version', () => {
+    const file = path.join(tempDir(), 'settings.json');
+    fs.writeFileSync(file, JSON.stringify({ schemaVersion: 0, clipboardClearDelay: 7_000 }));
+    const store = openSettingsStore({ createStore: confIn(tempDir()) });
+    expect(store.recovery()).toBeUndefined();
+    expect(store.get().clipboardClearSeconds).toBe(7);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({
+      schemaVersion: 1,
+      clipboardClearSeconds: 7,
+    });
+  });
+
   it('a version-0 value the migration cannot convert is reset and reported', () => {
     fs.writeFileSync(
       path.join(tempDir(), 'settings.json'),
@@ -72,7 +103,7 @@ describe('settings migrations', () => {
     const store = openSettingsStore({ createStore: confIn(tempDir()) });
     expect(store.get()).toMatchObject({ clipboardClearSeconds: 30, theme: 'dark' });
     expect(store.recovery()?.problems).toEqual([
-      expect.stringContaining('The setting “clipboardClearSeconds” was not valid'),
+      'The setting “clipboardClearSeconds” was not valid and was reset to its default (30): The clipboard clear delay must be a whole number of seconds from 0 (never) to 3600.',
     ]);
   });
 });

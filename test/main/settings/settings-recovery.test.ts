@@ -163,7 +163,47 @@ describe('recovery of a settings file that cannot be used as it is', () => {
       writeSettingsFile(JSON.stringify({ schemaVersion: 'one', theme: 'dark' })),
     );
     expect(store.get().theme).toBe('dark');
-    expect(problems[0]).toContain('unreadable version number');
+    expect(problems).toEqual([
+      'The settings file had an unreadable version number; its settings were read as the current version.',
+    ]);
+  });
+
+  it('a version that is negative or not a whole number is unreadable too', () => {
+    for (const schemaVersion of [-1, 1.5, 1e300]) {
+      const { store, problems } = expectRecovered(
+        writeSettingsFile(JSON.stringify({ schemaVersion, theme: 'light' })),
+      );
+      expect(store.get().theme, String(schemaVersion)).toBe('light');
+      expect(problems, String(schemaVersion)).toEqual([
+        'The settings file had an unreadable version number; its settings were read as the current version.',
+      ]);
+      for (const name of filesIn(tempDir())) fs.rmSync(path.join(tempDir(), name));
+    }
+  });
+
+  it('accounts that are not a list are removed, and the user told to sign in again', () => {
+    const { store, problems } = expectRecovered(
+      writeSettingsFile(
+        JSON.stringify({ schemaVersion: 1, accounts: { 0: alice }, activeAccountId: null }),
+      ),
+    );
+    expect(store.get().accounts).toEqual([]);
+    expect(problems).toEqual([
+      'The stored accounts were not a list and were removed; sign in again.',
+    ]);
+  });
+
+  it('names a long unknown setting by its first 60 characters only', () => {
+    const sixty = 'k'.repeat(60);
+    const { problems } = expectRecovered(
+      writeSettingsFile(
+        JSON.stringify({ schemaVersion: 1, [sixty]: 1, [`${'a'.repeat(60)}bcd`]: 2 }),
+      ),
+    );
+    expect(problems).toEqual([
+      `The unknown setting “${sixty}” was removed.`,
+      `The unknown setting “${'a'.repeat(60)}…” was removed.`,
+    ]);
   });
 
   it('two recoveries in the same instant keep both backups', () => {

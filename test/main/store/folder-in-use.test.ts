@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   IN_USE_MARKER_PREFIX,
   inUseByAnotherInstance,
@@ -12,6 +12,9 @@ import { useTempDir } from './temp-store-dir';
 
 const tempDir = useTempDir();
 const startFolderUser = useFolderUsers();
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const markersIn = (dir: string) =>
   fs
@@ -76,5 +79,63 @@ describe('which running instances use a data folder', () => {
     expect(inUseByAnotherInstance(dir)).toBe(false);
     expect(markersIn(dir)).toHaveLength(6);
     expect(inUseByAnotherInstance(path.join(dir, 'missing'))).toBe(false);
+  });
+});
+
+describe('the marker of an instance', () => {
+  it('names the host as a file name can hold it, and a nameless host "localhost"', () => {
+    const dir = tempDir();
+    vi.spyOn(os, 'hostname').mockReturnValue('Büro PC/2:a_b.local-1');
+    markFolderInUse(dir);
+    expect(markersIn(dir)).toEqual([`${IN_USE_MARKER_PREFIX}${process.pid}@B_ro_PC_2_a_b.local-1`]);
+    // Still this process's own marker, however odd the name: not another instance.
+    expect(inUseByAnotherInstance(dir)).toBe(false);
+
+    vi.spyOn(os, 'hostname').mockReturnValue('');
+    markFolderInUse(dir);
+    expect(markersIn(dir)).toContain(`${IN_USE_MARKER_PREFIX}${process.pid}@localhost`);
+  });
+
+  it('is not made, and nothing fails, in a folder that does not exist', () => {
+    const dir = path.join(tempDir(), 'missing');
+    expect(() => markFolderInUse(dir)).not.toThrow();
+    expect(fs.existsSync(dir)).toBe(false);
+  });
+
+  it('is only a file named with the marker prefix: another file that ends alike is left alone', async () => {
+    const dir = tempDir();
+    const user = await startFolderUser(dir);
+    await user.crash();
+    // As long as the prefix, then what a marker of a crashed instance or another host holds.
+    const lookAlikes = [`other-file-${user.pid}@${os.hostname()}`, 'other-file-1@another-host'];
+    for (const name of lookAlikes) fs.writeFileSync(path.join(dir, name), 'not a marker');
+    fs.rmSync(path.join(dir, markerOf(user.pid)));
+    expect(inUseByAnotherInstance(dir)).toBe(false);
+    expect(fs.readdirSync(dir).sort()).toEqual(lookAlikes.sort());
+  });
+
+  it('holds nothing after the host: a name with a line break in it is no marker', async () => {
+    const dir = tempDir();
+    const user = await startFolderUser(dir);
+    await user.crash();
+    const odd = `${markerOf(user.pid)}\nmore`;
+    fs.renameSync(path.join(dir, markerOf(user.pid)), path.join(dir, odd));
+    expect(inUseByAnotherInstance(dir)).toBe(false);
+    expect(fs.readdirSync(dir)).toEqual([odd]);
+  });
+
+  it('of a process this user may not signal (another user’s) counts as a running instance', async () => {
+    const dir = tempDir();
+    const user = await startFolderUser(dir);
+    await user.crash();
+    // The system's answer for a pid that now belongs to another user: it exists, but is not ours.
+    // Root may signal anyone, so the answer is given here rather than left to who runs the tests.
+    const kill = process.kill.bind(process);
+    vi.spyOn(process, 'kill').mockImplementation((pid, signal) => {
+      if (pid !== user.pid) return kill(pid, signal);
+      throw Object.assign(new Error(`kill EPERM`), { code: 'EPERM', syscall: 'kill' });
+    });
+    expect(inUseByAnotherInstance(dir)).toBe(true);
+    expect(markersIn(dir)).toEqual([markerOf(user.pid)]);
   });
 });

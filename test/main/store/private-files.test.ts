@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makePrivateFolder, tightenToPrivate } from '../../../src/main/store/private-files';
+import {
+  makePrivateFolder,
+  privacyProblem,
+  tightenToPrivate,
+} from '../../../src/main/store/private-files';
 import { ON_WINDOWS, POSIX_ONLY, modeOf, useOpenUmask } from './private-modes';
 import { useTempDir } from './temp-store-dir';
 
@@ -48,3 +52,61 @@ describe.skipIf(ON_WINDOWS)(`private data folders and files ${POSIX_ONLY}`, () =
     expect(fs.existsSync(file)).toBe(false);
   });
 });
+
+describe.skipIf(ON_WINDOWS)(
+  `why a folder or file made to hold secrets is not trusted ${POSIX_ONLY}`,
+  () => {
+    const uid = process.getuid?.() ?? -1;
+    const folder = (mode: number) => {
+      const dir = path.join(tempDir(), `folder-${mode.toString(8)}`);
+      fs.mkdirSync(dir, { mode });
+      return fs.lstatSync(dir);
+    };
+    const file = (mode: number) => {
+      const target = path.join(tempDir(), `file-${mode.toString(8)}`);
+      fs.writeFileSync(target, 'secret', { mode });
+      return fs.lstatSync(target);
+    };
+
+    it('trusts a folder and a file that are the user’s alone, stricter ones included', () => {
+      expect(privacyProblem(folder(0o700), uid, 'folder')).toBeUndefined();
+      expect(privacyProblem(folder(0o500), uid, 'folder')).toBeUndefined();
+      expect(privacyProblem(file(0o600), uid, 'file')).toBeUndefined();
+      expect(privacyProblem(file(0o400), uid, 'file')).toBeUndefined();
+    });
+
+    it('says a folder can be opened, a file read, by other users, with its mode', () => {
+      expect(privacyProblem(folder(0o750), uid, 'folder')).toBe(
+        'can be opened by other users (mode 750)',
+      );
+      expect(privacyProblem(folder(0o701), uid, 'folder')).toBe(
+        'can be opened by other users (mode 701)',
+      );
+      expect(privacyProblem(file(0o640), uid, 'file')).toBe(
+        'can be read by other users (mode 640)',
+      );
+      expect(privacyProblem(file(0o602), uid, 'file')).toBe(
+        'can be read by other users (mode 602)',
+      );
+    });
+
+    it('refuses what is not the kind expected', () => {
+      expect(privacyProblem(file(0o600), uid, 'folder')).toBe('is not a folder');
+      expect(privacyProblem(folder(0o700), uid, 'file')).toBe('is not a file');
+    });
+
+    it('refuses a symbolic link, even to a private folder of the user', () => {
+      const link = path.join(tempDir(), 'link');
+      fs.symlinkSync(path.join(tempDir(), 'elsewhere'), link);
+      fs.mkdirSync(path.join(tempDir(), 'elsewhere'), { mode: 0o700 });
+      expect(privacyProblem(fs.lstatSync(link), uid, 'folder')).toBe('is a symbolic link');
+      expect(privacyProblem(fs.lstatSync(link), uid, 'file')).toBe('is a symbolic link');
+    });
+
+    it('refuses a private folder or file of another user', () => {
+      // Asked on behalf of another user, this process's own entries are someone else's.
+      expect(privacyProblem(folder(0o700), uid + 1, 'folder')).toBe('belongs to another user');
+      expect(privacyProblem(file(0o600), uid + 1, 'file')).toBe('belongs to another user');
+    });
+  },
+);
