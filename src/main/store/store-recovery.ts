@@ -13,5 +13,6 @@ const MAX_PROBLEMS = 20;
 export function summariseProblems(problems: readonly string[]): string[] {
   if (problems.length <= MAX_PROBLEMS) return [...problems];
   const hidden = problems.length - MAX_PROBLEMS;
-  return [...problems.slice(0, MAX_PROBLEMS), `…and ${hidden} more problems of the same kind.`];
+  const more = hidden === 1 ? '1 more problem' : `${hidden} more problems`;
+  return [...problems.slice(0, MAX_PROBLEMS), `…and ${more} of the same kind.`];
 }

@@ -207,7 +207,7 @@ describe('recovery of a labels file that cannot be used as it is', () => {
     ).problems;
     expect(twentyOne).toHaveLength(21);
     expect(twentyOne.slice(0, 20)).toEqual(twenty);
-    expect(twentyOne.at(-1)).toBe('…and 1 more problems of the same kind.');
+    expect(twentyOne.at(-1)).toBe('…and 1 more problem of the same kind.');
   });
 
   it('a valid file needs no recovery and is not rewritten', () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backUpInvalidFile } from '../../../src/main/store/invalid-file-backup';
+import { ON_WINDOWS } from './private-modes';
 import { thrownBy, useTempDir } from './temp-store-dir';
 
 const tempDir = useTempDir();
@@ -16,6 +17,16 @@ describe('the copy kept of a file about to be replaced', () => {
     expect(backup).toBe(path.join(tempDir(), `labels.invalid-${STAMP}.json`));
     expect(fs.readFileSync(backup)).toEqual(Buffer.from(BYTES));
   });
+
+  it.skipIf(ON_WINDOWS)(
+    'leaves no file open behind it: a long-running app would run out (counted in /dev/fd, not on Windows)',
+    () => {
+      const openFiles = () => fs.readdirSync('/dev/fd').length;
+      const before = openFiles();
+      backUpInvalidFile(path.join(tempDir(), 'labels.json'), BYTES, NOW);
+      expect(openFiles()).toBe(before);
+    },
+  );
 
   it('never overwrites an earlier copy of the same instant: the next is numbered', () => {
     const file = path.join(tempDir(), 'labels.json');
