@@ -53,6 +53,7 @@ export function settingsFromFile(stored: Readonly<Record<string, unknown>>): Set
     if (parsed.success) {
       fields[key] = parsed.data;
     } else {
+      // Stryker disable next-line OptionalChaining,StringLiteral: a failed zod parse always has an issue; the fallback only gives issues[0] its type
       const reason = parsed.error.issues[0]?.message ?? 'invalid value';
       problems.push(
         `The setting “${key}” was not valid and was reset to its default (${JSON.stringify(defaults[key])}): ${reason}`,

@@ -61,6 +61,7 @@ export function openSettingsStore(options: OpenSettingsStoreOptions): SettingsSt
   const now = options.now ?? (() => new Date());
   const conf = openConfFile(options.createStore, FILE_NAME);
   const { settings, recovery } = loadSettings(conf.path, now);
+  // Stryker disable next-line ConditionalExpression: a recovery always comes with needsWrite (every problem asks for a rewrite); the recovery is named for the reader
   if (recovery !== undefined || settings.needsWrite) {
     writeStored(conf, settings.value, 'settings');
   }
@@ -118,7 +119,8 @@ function loadSettings(filePath: string, now: () => Date): LoadedSettings {
   const stored = parseStoredJson(bytes, 'settings');
   const fromFile = stored.ok
     ? settingsFromFile(stored.value)
-    : { settings: defaultSettings(), problems: [stored.problem], needsWrite: true };
+    : // Stryker disable next-line BooleanLiteral: the recovery this always comes with makes the store write the file already
+      { settings: defaultSettings(), problems: [stored.problem], needsWrite: true };
   const settings = { value: fromFile.settings, needsWrite: fromFile.needsWrite };
   if (fromFile.problems.length === 0) return { settings };
   const backupPath = backUpInvalidFile(filePath, bytes, now());

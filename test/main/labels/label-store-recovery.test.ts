@@ -120,6 +120,17 @@ describe('recovery of a labels file that cannot be used as it is', () => {
     }
   });
 
+  it('an account whose every label was removed is not written back', () => {
+    const { again } = expectRecovered(
+      writeLabelsFile(
+        JSON.stringify({ schemaVersion: 1, labels: { gone: { '1': 42 }, kept: { '2': 'x' } } }),
+      ),
+    );
+    expect([...again.forAccount('kept')]).toEqual([[2, 'x']]);
+    const stored = JSON.parse(fs.readFileSync(path.join(tempDir(), 'labels.json'), 'utf8'));
+    expect(stored).toEqual({ schemaVersion: 1, labels: { kept: { '2': 'x' } } });
+  });
+
   it('labels that are not an object: none, after a backup', () => {
     for (const labels of [[{ '1': 'x' }], 'a', null]) {
       const { store, problems } = expectRecovered(

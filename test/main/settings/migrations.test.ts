@@ -56,7 +56,10 @@ describe('settings migrations', () => {
   });
 
   it('0 → 1 leaves a file without the old key as it was, only marked version 1', () => {
-    expect(migrateSettings({ theme: 'dark' }, 0)).toEqual({ schemaVersion: 1, theme: 'dark' });
+    expect(migrateSettings({ theme: 'dark' }, 0)).toStrictEqual({
+      schemaVersion: 1,
+      theme: 'dark',
+    });
   });
 
   it('0 → 1 keeps clipboardClearSeconds when both keys are present', () => {
@@ -69,6 +72,11 @@ describe('settings migrations', () => {
   it('does nothing to a current file', () => {
     const current = { schemaVersion: 1, clipboardClearSeconds: 5 };
     expect(migrateSettings(current, 1)).toEqual(current);
+  });
+
+  it('runs no migration of an earlier version on a current file, even over a stray old key', () => {
+    const current = { schemaVersion: 1, clipboardClearDelay: 9_000 };
+    expect(migrateSettings(current, 1)).toStrictEqual(current);
   });
 
   it('the store migrates a version-0 file, rewrites it, and needs no recovery', () => {

@@ -251,8 +251,31 @@ describe('persistence', () => {
     fs.mkdirSync(settingsFile());
     const error = thrownBy(() => store.update({ theme: 'light' }));
     expect(error.kind).toBe('storage');
-    expect(error.message).toContain('could not be saved');
+    expect(error.message).toBe(
+      `The settings could not be saved to ${settingsFile()} (EISDIR). Check that the disk is not full and the folder is writable.`,
+    );
     expect(store.get().theme).toBe('dark');
+  });
+
+  it('reports a file that becomes unreadable as it opens, naming it, and leaves it as it is', () => {
+    fs.writeFileSync(settingsFile(), JSON.stringify({ schemaVersion: 1, theme: 'dark' }));
+    const createStore = confIn(tempDir());
+    const error = thrownBy(() =>
+      openSettingsStore({
+        // conf has read the file; then something else puts a folder in its place.
+        createStore: (options) => {
+          const conf = createStore(options);
+          fs.rmSync(settingsFile());
+          fs.mkdirSync(settingsFile());
+          return conf;
+        },
+      }),
+    );
+    expect(error.kind).toBe('storage');
+    expect(error.message).toBe(
+      `The settings file ${settingsFile()} could not be read (EISDIR). Check that it is readable by your user.`,
+    );
+    expect(fs.statSync(settingsFile()).isDirectory()).toBe(true);
   });
 });
 
