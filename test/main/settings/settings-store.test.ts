@@ -257,6 +257,34 @@ describe('persistence', () => {
     expect(store.get().theme).toBe('dark');
   });
 
+  it('reports a rewrite at opening that fails, and leaves the file as it was', () => {
+    const original = JSON.stringify({ clipboardClearDelay: 20_000 });
+    fs.writeFileSync(settingsFile(), original);
+    const createStore = confIn(tempDir());
+    const error = thrownBy(() =>
+      openSettingsStore({
+        // A real conf over the real file, on a disk that is full: every write fails.
+        createStore: (options) => {
+          const conf = createStore(options);
+          return {
+            path: conf.path,
+            get store() {
+              return conf.store;
+            },
+            set store(_value) {
+              throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+            },
+          };
+        },
+      }),
+    );
+    expect(error.kind).toBe('storage');
+    expect(error.message).toBe(
+      `The settings could not be saved to ${settingsFile()} (ENOSPC). Check that the disk is not full and the folder is writable.`,
+    );
+    expect(fs.readFileSync(settingsFile(), 'utf8')).toBe(original);
+  });
+
   it('reports a file that becomes unreadable as it opens, naming it, and leaves it as it is', () => {
     fs.writeFileSync(settingsFile(), JSON.stringify({ schemaVersion: 1, theme: 'dark' }));
     const createStore = confIn(tempDir());
