@@ -67,6 +67,20 @@ describe('recovery of a settings file that cannot be used as it is', () => {
     expect(original.length).toBe(0);
   });
 
+  it('a file of blank lines only is empty too', () => {
+    const { problems } = expectRecovered(writeSettingsFile(' \n\t\r\n'));
+    expect(problems).toEqual(['The settings file was empty.']);
+  });
+
+  it('a file saved with a byte order mark (as some editors do) is read as it is', () => {
+    const content = `\uFEFF${JSON.stringify({ schemaVersion: 1, theme: 'dark' })}`;
+    writeSettingsFile(content);
+    const store = open();
+    expect(store.recovery()).toBeUndefined();
+    expect(store.get().theme).toBe('dark');
+    expect(filesIn(tempDir())).toEqual(['settings.json']);
+  });
+
   it('JSON that is not an object', () => {
     const { problems } = expectRecovered(writeSettingsFile('[1, 2, 3]'));
     expect(problems).toEqual(['The settings file did not hold a JSON object.']);

@@ -13,6 +13,7 @@ import {
   sweepStaleTempFiles,
 } from '../../../src/main/store/stale-temp-files';
 import { useFolderUsers } from './folder-user-child';
+import { ON_WINDOWS } from './private-modes';
 import { confIn, filesIn, useTempDir } from './temp-store-dir';
 
 const tempDir = useTempDir();
@@ -73,6 +74,37 @@ describe("sweeping a store's leftover temp files", () => {
     expect(removed.sort()).toEqual(names.sort());
     expect(filesIn(dir)).toEqual([]);
   });
+
+  it('counts a temp file exactly a minute old as a leftover', () => {
+    const dir = tempDir();
+    const name = leftover(dir, 'labels.json', 0);
+    // A whole second, so that the times compared below are exact.
+    fs.utimesSync(path.join(dir, name), 1_700_000_000, 1_700_000_000);
+    const written = fs.statSync(path.join(dir, name)).mtimeMs;
+    expect(written).toBe(1_700_000_000_000);
+    const storePath = path.join(dir, 'labels.json');
+    expect(sweepStaleTempFiles(storePath, { now: written + STALE_TEMP_FILE_AGE_MS - 1 })).toEqual(
+      [],
+    );
+    expect(sweepStaleTempFiles(storePath, { now: written + STALE_TEMP_FILE_AGE_MS })).toEqual([
+      name,
+    ]);
+  });
+
+  it.skipIf(ON_WINDOWS)(
+    'leaves a symbolic link of a temp file’s name, even when every temp file may go (not on Windows, where links need privileges)',
+    () => {
+      const dir = tempDir();
+      const target = path.join(dir, 'elsewhere.json');
+      fs.writeFileSync(target, '{}');
+      fs.symlinkSync(target, path.join(dir, 'labels.json.tmp-link'));
+      const removed = sweepStaleTempFiles(path.join(dir, 'labels.json'), {
+        anotherInstanceMayWrite: false,
+      });
+      expect(removed).toEqual([]);
+      expect(filesIn(dir)).toEqual(['elsewhere.json', 'labels.json.tmp-link']);
+    },
+  );
 
   it('does not fail when the folder is missing', () => {
     expect(sweepStaleTempFiles(path.join(tempDir(), 'missing', 'labels.json'))).toEqual([]);
