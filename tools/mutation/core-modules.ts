@@ -48,8 +48,13 @@ export const CORE_MODULES: CoreModule[] = [
   {
     name: 'credentials',
     mutate: ['src/main/credentials/**/*.ts'],
-    // Copying is proved through the popup's channel, as the popup copies.
-    tests: ['test/main/credentials/**/*.test.ts', 'test/main/ipc/copy-over-ipc.test.ts'],
+    // Copying is proved through the popup's channel, as the popup copies; the text a script
+    // prints (a template of its own call among them) through the command line's channel.
+    tests: [
+      'test/main/credentials/**/*.test.ts',
+      'test/main/ipc/copy-over-ipc.test.ts',
+      'test/main/ipc/command-channels.test.ts',
+    ],
   },
   {
     name: 'local-ports',

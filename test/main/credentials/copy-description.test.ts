@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeCopy } from '../../../src/main/credentials/copy-description';
-import { COPY_FIELDS } from '../../../src/shared/credentials/copy-fields';
-import { COPY_FORMATS } from '../../../src/shared/credentials/copy-formats';
+import { COPY_FIELDS, type CopyField } from '../../../src/shared/credentials/copy-fields';
+import { COPY_FORMATS, type CopyFormat } from '../../../src/shared/credentials/copy-formats';
 
 const labelled = { ip: '203.0.113.7', port: 8080, username: 'dana_p1', label: 'DE-1' };
 const unlabelled = { ip: '203.0.113.7', port: 8080, username: 'dana_p1', label: null };
@@ -73,6 +73,16 @@ describe('what a copy says it copied', () => {
     ).toBe('HTTP proxy URL of DE-1 copied');
     expect(describeCopy({ field: 'password' }, labelled, NONE_SHARED, ipv6)).toBe(
       'Password of DE-1 copied',
+    );
+  });
+
+  it('says "Credentials" for a format or field this version has no name for, rather than failing', () => {
+    // A copy already made must still be confirmed, whatever id reached here.
+    expect(describeCopy({ format: 'yaml' as CopyFormat }, labelled, NONE_SHARED)).toBe(
+      'Credentials of DE-1 copied',
+    );
+    expect(describeCopy({ field: 'token' as CopyField }, labelled, NONE_SHARED)).toBe(
+      'Credentials of DE-1 copied',
     );
   });
 });

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import Conf from 'conf';
 import { openHostChoiceStore } from '../../../src/main/credentials/host-choice-store';
+import type { CreateConfStore } from '../../../src/main/store/conf-file';
 import { confIn, filesIn, thrownBy, useTempDir } from '../store/temp-store-dir';
 
 const tempDir = useTempDir();
@@ -52,6 +54,11 @@ describe('the host choice remembered per plan', () => {
     expect(again.get('acct-a', 2)).toBe('ipv4');
     expect(again.get('acct-b', 1)).toBe('entry');
     expect([...again.ofAccount('acct-c')]).toEqual([]);
+    // Forgetting what was never chosen leaves no trace in the file.
+    expect(JSON.parse(fs.readFileSync(filePath(), 'utf8'))).toEqual({
+      schemaVersion: 1,
+      hostChoices: { 'acct-a': { '2': 'ipv4' }, 'acct-b': { '1': 'entry' } },
+    });
   });
 
   it('keeps an account id such as "__proto__" as an ordinary key', () => {
@@ -123,5 +130,57 @@ describe('the host choice remembered per plan', () => {
     expect(store.get('acct-a', 1)).toBe('ipv4');
     expect(thrownBy(() => store.set('acct-b', 2, 'entry')).kind).toBe('storage');
     expect(store.get('acct-b', 2)).toBeUndefined();
+  });
+
+  it('a failed forget is a storage error too, and the choice is still there', () => {
+    const store = open();
+    store.set('acct-a', 1, 'ipv4');
+    fs.rmSync(filePath());
+    fs.mkdirSync(filePath());
+    const error = thrownBy(() => store.forget('acct-a', 1));
+    expect(error.kind).toBe('storage');
+    expect(error.message).toMatch(/^The host choices could not be saved/);
+    expect(store.get('acct-a', 1)).toBe('ipv4');
+  });
+
+  it('picking the host already chosen, or forgetting none, saves nothing and cannot fail', () => {
+    const store = open();
+    store.set('acct-a', 1, 'ipv4');
+    // The file could not be written now: nothing needs to be.
+    fs.rmSync(filePath());
+    fs.mkdirSync(filePath());
+    store.set('acct-a', 1, 'ipv4');
+    store.forget('acct-a', 2);
+    store.forget('acct-b', 1);
+    expect(store.get('acct-a', 1)).toBe('ipv4');
+  });
+
+  it('opening writes nothing: no file until a choice is made, a good file left as it is', () => {
+    open();
+    expect(filesIn(tempDir())).toEqual([]);
+    const written = '{ "schemaVersion": 1,\n  "hostChoices": { "acct-a": { "1": "ipv6" } } }';
+    fs.writeFileSync(filePath(), written);
+    expect(open().get('acct-a', 1)).toBe('ipv6');
+    expect(fs.readFileSync(filePath(), 'utf8')).toBe(written);
+  });
+
+  it('a recovered file that cannot be written back: opening fails, saying so', () => {
+    fs.writeFileSync(filePath(), '{"hostChoices": {');
+    // The disk is full: conf's write of the whole file fails.
+    const fullDisk: CreateConfStore = (options) => {
+      const conf = new Conf({ ...options, cwd: tempDir() });
+      return {
+        path: conf.path,
+        get store() {
+          return conf.store;
+        },
+        set store(_value) {
+          throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+        },
+      };
+    };
+    const error = thrownBy(() => openHostChoiceStore({ createStore: fullDisk, now: () => NOW }));
+    expect(error.kind).toBe('storage');
+    expect(error.message).toMatch(/^The host choices could not be saved to .*host-choices\.json/);
   });
 });

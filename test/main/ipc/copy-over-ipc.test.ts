@@ -88,6 +88,29 @@ describe('copying one field', () => {
   });
 });
 
+describe('copying in the custom format', () => {
+  it('writes the template saved in Settings, and warns when it joins a ":" field by ":"', async () => {
+    const { call, clipboard, snapshot } = await startSignedIn(main, server());
+    const [first] = openPlans(snapshot);
+    if (!first) throw new Error('no open plan');
+    const { proxy } = first;
+    const proxyId = proxy.id;
+    valueOf(await call('settings:update', { customTemplate: '{username}@{ipv4}' }));
+    const copied = valueOf(await call('credentials:copy', { proxyId, format: 'custom' }));
+    expect(clipboard.text).toBe(`${proxy.username}@${proxy.assigned_proxy_ipv4}`);
+    expect(copied).not.toHaveProperty('colonWarning');
+
+    proxy.password = 'pa:ss';
+    valueOf(await call('plans:refresh'));
+    valueOf(await call('settings:update', { customTemplate: '{ip}:{password}' }));
+    const warned = valueOf(await call('credentials:copy', { proxyId, format: 'custom' }));
+    expect(clipboard.text).toBe(`${proxy.ip}:pa:ss`);
+    expect(warned.colonWarning).toBe(
+      "the password contains ':' — tools that split on ':' will misread it",
+    );
+  });
+});
+
 describe('the host choice remembered per plan', () => {
   it('is used by copies that name no host, per plan, and survives a restart', async () => {
     const { call, clipboard, snapshot } = await startSignedIn(main, server());
