@@ -48,10 +48,12 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     throw usageFailure(plainParseError(error));
   }
   const [name, ...positionals] = parsed.positionals;
+  // Stryker disable next-line ConditionalExpression: no command is named undefined, so looking it up finds none as well
   const command = name === undefined ? undefined : commandNamed(name);
   if (name !== undefined && command === undefined) {
     throw usageFailure(`"${name}" is not a command. See: proxy-tray --help`);
   }
+  // Stryker disable next-line ArrayDeclaration: an entry that is no flag adds no flag name a user could type
   const allowed = new Set([...GLOBAL_FLAGS, ...(command?.flags ?? [])].map((flag) => flag.name));
   for (const flag of Object.keys(parsed.values)) {
     if (!allowed.has(flag)) {
@@ -69,6 +71,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 /** Node's messages name its own error codes; the user gets the sentence without them. */
 function plainParseError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
+  // Stryker disable next-line Regex: with the s flag, `.*` reaches the end of the message with or without `$`
   return message.replace(/\. To specify a positional argument starting with a '-'.*$/s, '.');
 }
 
@@ -81,6 +84,7 @@ export function positionalsOf(line: CommandLine): readonly string[] {
   const usage = `Usage: proxy-tray ${usageOf(spec)}`;
   if (line.positionals.length < required.length) {
     const missing = required[line.positionals.length];
+    // Stryker disable next-line OptionalChaining,StringLiteral: fewer arguments than required, so the first missing one always exists
     throw usageFailure(`${missing?.name ?? 'An argument'} is missing. ${usage}`);
   }
   if (!takesMany && line.positionals.length > spec.arguments.length) {

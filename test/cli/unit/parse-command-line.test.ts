@@ -91,6 +91,8 @@ describe('the command line as typed', () => {
       'get PROXY [--field FIELD] [--format FORMAT] [--host entry|ipv4|ipv6]',
     );
     expect(usageOf(spec('check'))).toBe('check [PROXY...] [--plan ID|NAME]');
+    // A switch takes no value.
+    expect(usageOf(spec('login'))).toBe('login [--service-url URL] [--token-stdin]');
   });
 
   it('gives every flag one meaning: a name takes a value in every command or in none', () => {

@@ -25,5 +25,15 @@ describe('the token on stdin', () => {
     expect(pulled).toBeLessThan(3);
     const huge = await firstLineOf(Readable.from(['x'.repeat(10_000), 'y'.repeat(10_000)]));
     expect(huge).toBe('x'.repeat(10_000) + 'y'.repeat(6_384));
+    // A file with no line break at all (a binary piped by mistake): read no further than 16 KiB.
+    let chunks = 0;
+    const unbroken = new Readable({
+      read() {
+        chunks += 1;
+        this.push(chunks <= 100 ? 'z'.repeat(1000) : null);
+      },
+    });
+    expect(await firstLineOf(unbroken)).toBe('z'.repeat(16_384));
+    expect(chunks).toBeLessThan(20);
   });
 });
