@@ -29,6 +29,20 @@ describe('toVaultError', () => {
     ['The user name or passphrase you entered is not correct.', 'denied', DENIED],
     ['Access is denied.', 'denied', DENIED],
     ['GDBus.Error:org.freedesktop.DBus.Error.AccessDenied: Rejected', 'denied', DENIED],
+    // Further words of the same failures, as other versions and desktops put them.
+    ['The collection is locked.', 'locked', LOCKED],
+    [
+      'Failed to connect to socket /run/user/0/bus: No such file or directory',
+      'unavailable',
+      NO_KEYCHAIN,
+    ],
+    ['Connection refused', 'unavailable', NO_KEYCHAIN],
+    ['Failed to execute program dbus-launch', 'unavailable', NO_KEYCHAIN],
+    ['Not authorized to access the item', 'denied', DENIED],
+    ['The application is not authorised', 'denied', DENIED],
+    ['Operation not permitted', 'denied', DENIED],
+    ['The operation was cancelled.', 'denied', DENIED],
+    ['Prompt dismissed by the user', 'denied', DENIED],
   ] as const)('"%s" → %s', (raw, kind, message) => {
     const error = toVaultError(new Error(raw));
     expect(error).toBeInstanceOf(VaultError);
@@ -41,6 +55,25 @@ describe('toVaultError', () => {
     );
     expect(error.kind).toBe('unavailable');
     expect(error.message).toMatch(/^Your keychain has no default keyring: create one/);
+  });
+
+  it('a Mac without a keychain to use is told to open Keychain Access', () => {
+    for (const raw of ['No keychain is available.', 'The specified keychain could not be found.']) {
+      expect(toVaultError(new Error(raw))).toMatchObject({
+        kind: 'unavailable',
+        message:
+          'No keychain is available: open Keychain Access, make sure a login keychain exists, then try again.',
+      });
+    }
+  });
+
+  it('an unknown failure without words says that no reason was given, and long words are cut', () => {
+    expect(toVaultError(new Error('')).message).toBe(
+      'The system keychain failed (no reason given): make sure it is running and unlocked, then try again.',
+    );
+    const long = toVaultError(new Error(`The stub ${'x'.repeat(400)}`));
+    expect(long.detail).toBe(`The stub ${'x'.repeat(291)}`);
+    expect(long.message).toContain(`(The stub ${'x'.repeat(291)})`);
   });
 
   it('an unknown failure keeps the keychain’s own words in the sentence', () => {

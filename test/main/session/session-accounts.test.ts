@@ -163,4 +163,39 @@ describe('several accounts', () => {
     expect(registry.activeId()).toBe(demoId);
     expect(await whoIs(session.client())).toBe('demo');
   });
+
+  it('an account signed in again keeps its place in the list and becomes the active one', async () => {
+    const { session, registry, server, demoId, otherId } = await twoAccounts();
+    const again = await session.signIn({
+      serviceUrl: server.baseUrl,
+      token: await server.issueToken('demo'),
+    });
+    expect(again).toMatchObject({ ok: true, status: { account: { id: demoId } } });
+    expect(session.accounts().map(({ id, active }) => ({ id, active }))).toEqual([
+      { id: demoId, active: true },
+      { id: otherId, active: false },
+    ]);
+    expect(registry.activeId()).toBe(demoId);
+  });
+
+  it('switching to the account already in use says so and changes nothing', async () => {
+    const { session, registry, events, otherId } = await twoAccounts();
+    const saves = registry.saves;
+    const result = await session.switchAccount(otherId);
+    expect(result).toEqual({ ok: true, status: session.status() });
+    expect(result).toMatchObject({ status: { state: 'active', account: { id: otherId } } });
+    expect(registry.saves).toBe(saves);
+    expect(events).toEqual([]);
+  });
+
+  it('signing out of the remembered account before it is restored leaves no active account', async () => {
+    const { registry, demoId, otherId } = await twoAccounts();
+    // A new run that signs out before starting the session (a command line's `logout`).
+    const { session } = buildSession({ vault: keychain.vault(), registry });
+    const result = await session.signOut(otherId);
+    expect(result).toEqual({ ok: true, status: { state: 'signed-out' } });
+    expect(registry.list().map((account) => account.id)).toEqual([demoId]);
+    expect(registry.activeId()).toBeNull();
+    expect(await keychain.stored(otherId)).toBeNull();
+  });
 });

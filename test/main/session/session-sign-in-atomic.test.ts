@@ -149,6 +149,23 @@ describe('sign-in with the account record a loose service sends', () => {
     expect(account?.displayName.endsWith('Ω…')).toBe(true);
   });
 
+  it('keeps a name of exactly the length allowed whole, and a name with no surname as it is', async () => {
+    const { server, token } = demo();
+    const user = server.store.account('demo')?.user;
+    if (!user) throw new Error('No demo user');
+    const longest = 'Ω'.repeat(200);
+    server.faults.add({
+      method: 'POST',
+      path: '/users/me',
+      status: 200,
+      body: { ...user, name: longest, surname: null },
+    });
+    const { session, registry } = buildSession({ vault: keychain.vault() });
+    const result = await session.signIn({ serviceUrl: server.baseUrl, token });
+    expect(result).toMatchObject({ ok: true, status: { account: { displayName: longest } } });
+    expect(registry.accounts[0]?.displayName).toBe(longest);
+  });
+
   it('keys an account without a uuid by its username, and ignores fields it does not use', async () => {
     const { server, token } = demo();
     server.faults.add({
