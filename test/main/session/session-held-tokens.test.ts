@@ -43,6 +43,23 @@ describe('the tokens masked in a log line', () => {
     expect(session.maskTokens('nothing secret here')).toBe('nothing secret here');
   });
 
+  it('still include a turned-down token once another process has saved a newer one', async () => {
+    const { session, demo, other } = await signedInTwice();
+    session.reportRejected();
+    await session.switchAccount(demo.id);
+    // The command line signs in to the same account again, in the shared keychain.
+    const newer = await service().issueToken('other');
+    await keychain.vault().set(other.id, newer);
+
+    const back = await session.switchAccount(other.id);
+
+    expect(back).toMatchObject({ ok: true, status: { state: 'active' } });
+    expect(await session.client()?.getAccount()).toMatchObject({ username: 'other' });
+    expect(session.maskTokens(`old ${other.token} new ${newer}`)).toBe(
+      'old [redacted] new [redacted]',
+    );
+  });
+
   it('no longer include a signed-out account’s token, which the session has let go of', async () => {
     const { session, demo, other } = await signedInTwice();
     session.reportRejected();

@@ -119,4 +119,22 @@ describe('starting again', () => {
     });
     expect(session.client()).toBeUndefined();
   });
+
+  it('a saved token that is not a JWT is used, with no expiry said', async () => {
+    const { registry, account } = await signedInThenStopped();
+    await keychain.vault().set(account.id, 'opaque-token-0123456789');
+
+    const { session } = buildSession({ vault: keychain.vault(), registry });
+    const status = await session.restore();
+
+    expect(status).toEqual({ state: 'active', account });
+    expect(session.client()).toBeDefined();
+  });
+
+  it('an active account the registry no longer lists starts signed out', async () => {
+    const { registry } = await signedInThenStopped();
+    registry.active = 'gone@https://proxy.example.com/';
+    const { session } = buildSession({ vault: keychain.vault(), registry });
+    expect(await session.restore()).toEqual({ state: 'signed-out' });
+  });
 });

@@ -85,6 +85,46 @@ describe('an atomic sign-in', () => {
     expect(events).toEqual([]);
   });
 
+  it('a registry that fails without a reason of its own is said to be the settings file', async () => {
+    const { server, token, id } = demo();
+    const registry = new InMemoryAccountRegistry();
+    registry.save = () => {
+      throw new TypeError('Cannot read properties of undefined');
+    };
+    const { session } = buildSession({ vault: keychain.vault(), registry });
+    const result = await session.signIn({ serviceUrl: server.baseUrl, token });
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        kind: 'storage',
+        message:
+          'Your token is valid, but the account could not be saved, so you are not signed in (the settings file could not be written).',
+      },
+    });
+    expect(await keychain.vault().get(id)).toBeNull();
+  });
+
+  it('says so when the earlier token cannot be put back either', async () => {
+    const { server, id } = demo();
+    const registry = new FailingRegistry();
+    const first = server.tokenFor('demo');
+    await buildSession({ vault: keychain.vault(), registry }).session.signIn({
+      serviceUrl: server.baseUrl,
+      token: first,
+    });
+    registry.failNextSave = true;
+    // The new token is written (set 1); putting the earlier one back (set 2) fails.
+    const vault = failingVault(keychain.vault(), { set: 2 });
+    const { session } = buildSession({ vault, registry });
+    const second = await server.issueToken('demo');
+    const result = await session.signIn({ serviceUrl: server.baseUrl, token: second });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'storage' } });
+    expect(!result.ok && result.error.message).toMatch(
+      / The token could not be taken back out of the keychain either: The keychain is locked\. Unlock it and try again\.$/,
+    );
+    expect(await keychain.vault().get(id)).toBe(second);
+  });
+
   it('a failing save when signing in again puts the earlier token back', async () => {
     const { server, id } = demo();
     const registry = new FailingRegistry();
