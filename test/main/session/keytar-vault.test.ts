@@ -119,6 +119,34 @@ describe('KeytarVault when keytar misbehaves', () => {
     expect(loadKeytar).toHaveBeenCalledTimes(2);
   });
 
+  it('says why the module could not be loaded, in 300 characters at most, whatever was thrown', async () => {
+    const long = `Cannot load ${'x'.repeat(400)}`;
+    const vault = new KeytarVault({
+      service: 'unused',
+      loadKeytar: async () => {
+        throw new Error(long);
+      },
+    });
+    const error = await rejectionOf(vault.get('alice'));
+    expect(error).toMatchObject({
+      kind: 'unavailable',
+      message: `The keychain module could not be loaded: ${long.slice(0, 300)}. Reinstall Proxy Tray to repair it.`,
+      detail: long.slice(0, 300),
+    });
+    const odd = new KeytarVault({
+      service: 'unused',
+      loadKeytar: () => Promise.reject('no such module'),
+    });
+    expect(await rejectionOf(odd.get('alice'))).toMatchObject({
+      message:
+        'The keychain module could not be loaded: no such module. Reinstall Proxy Tray to repair it.',
+    });
+  });
+
+  it('needs a service name: tokens under none would mix with every other program', () => {
+    expect(() => new KeytarVault({ service: '' })).toThrow('KeytarVault needs a service name');
+  });
+
   it.each([
     ['Cannot create an item in a locked collection', 'locked'],
     ['Cannot autolaunch D-Bus without X11 $DISPLAY', 'unavailable'],
