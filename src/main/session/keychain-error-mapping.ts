@@ -54,6 +54,7 @@ const KNOWN_FAILURES: readonly KnownFailure[] = [
  * Turns whatever keytar threw into a VaultError with a sentence the user can act on. `secrets`
  * are removed from the keychain's own words, which are kept as `detail`.
  */
+// Stryker disable next-line ArrayDeclaration: a default secret no keychain message holds masks nothing
 export function toVaultError(error: unknown, secrets: readonly string[] = []): VaultError {
   if (error instanceof VaultError) return error;
   const raw = error instanceof Error ? error.message : String(error);

@@ -26,6 +26,7 @@ export class VaultError extends Error {
   constructor(kind: VaultErrorKind, message: string, detail?: string) {
     super(message);
     this.kind = kind;
+    // Stryker disable next-line ConditionalExpression: the declared field already exists (as undefined) on every instance
     if (detail !== undefined) this.detail = detail;
   }
 

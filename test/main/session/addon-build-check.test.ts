@@ -58,6 +58,14 @@ describe('a native addon built for another Node.js', () => {
     ).toBeUndefined();
   });
 
+  it("reads this checkout's own install record by default", () => {
+    // npm's install script wrote it for the Node.js that runs the tests.
+    expect(addonBuildMismatch('keytar', { node: '0.0.1' })).toBe(
+      `keytar was built for Node ${process.versions.node}; this is Node 0.0.1: run \`npm run demo\` or \`npm test\`, which use the right one`,
+    );
+    expect(addonBuildMismatch('keytar', { node: process.versions.node })).toBeUndefined();
+  });
+
   it("stops the real vault before keytar loads, on this checkout's node_modules, in a process that reports another Node", async () => {
     const preload = fileURLToPath(
       new URL('../../scripts/launcher/fakes/node-version.mjs', import.meta.url),

@@ -35,6 +35,8 @@ describe('jwtExpiry', () => {
     ['two parts', `${part({ alg: 'none' })}.${part({ exp: 1 })}`],
     ['four parts', `a.${part({ exp: 1 })}.c.d`],
     ['a payload that is not base64url', 'a.$$$.c'],
+    ['a payload with a character base64url has not, after it', `a.${part({ exp: 1 })}$.c`],
+    ['a payload with a character base64url has not, before it', `a.$${part({ exp: 1 })}.c`],
     ['a payload that is not JSON', `a.${part('not json')}.c`],
     ['a payload that is not an object', `a.${part(42)}.c`],
     ['a null payload', `a.${part(null)}.c`],

@@ -42,6 +42,7 @@ describe('toVaultError', () => {
     ['The application is not authorised', 'denied', DENIED],
     ['Operation not permitted', 'denied', DENIED],
     ['The operation was cancelled.', 'denied', DENIED],
+    ['User cancelled the request.', 'denied', DENIED],
     ['Prompt dismissed by the user', 'denied', DENIED],
   ] as const)('"%s" → %s', (raw, kind, message) => {
     const error = toVaultError(new Error(raw));

@@ -143,6 +143,26 @@ describe('KeytarVault when keytar misbehaves', () => {
     });
   });
 
+  it('passes on a keychain failure of its own as it is, not as a module that failed to load', async () => {
+    const mismatch = new VaultError('unavailable', 'keytar was built for Node 20.0.0.');
+    const vault = new KeytarVault({
+      service: 'unused',
+      loadKeytar: () => Promise.reject(mismatch),
+    });
+    expect(await rejectionOf(vault.get('alice'))).toBe(mismatch);
+  });
+
+  it('keeps an opaque token out of an error that repeats it', async () => {
+    const token = 'opaque-token-0123456789abcdef';
+    const vault = new KeytarVault({
+      service: 'unused',
+      loadKeytar: async () => failingKeytar(`could not store ${token}`),
+    });
+    const error = await rejectionOf(vault.set('alice', token));
+    expect(JSON.stringify(error)).toContain('could not store [redacted]');
+    expect(JSON.stringify(error)).not.toContain(token);
+  });
+
   it('needs a service name: tokens under none would mix with every other program', () => {
     expect(() => new KeytarVault({ service: '' })).toThrow('KeytarVault needs a service name');
   });

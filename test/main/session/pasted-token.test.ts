@@ -10,6 +10,9 @@ describe('cleanPastedToken', () => {
     ['\tBEARER eyJ.a.b\r\n', 'eyJ.a.b'],
     ['Authorization: Bearer eyJ.a.b', 'eyJ.a.b'],
     ['authorization:Bearer eyJ.a.b', 'eyJ.a.b'],
+    ['Authorization : Bearer eyJ.a.b', 'eyJ.a.b'],
+    // "bearer" only counts at the start: a token may end with those letters.
+    ['eyJ.a.bearer', 'eyJ.a.bearer'],
     ['Bearer', ''],
     ['Bearerish.token', 'Bearerish.token'],
     ['', ''],

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ProxyServiceClient } from '../../../src/main/api/proxy-service-client';
 import { useApiServer } from '../../tools/reference-service/use-api-server';
+import { VaultError, type TokenVault } from '../../../src/main/session/token-vault';
+import { InMemoryAccountRegistry } from './in-memory-account-registry';
 import { buildSession, realClient } from './session-fixture';
 import { useTestKeychain } from './test-keychain';
 
@@ -138,9 +140,9 @@ describe('several accounts', () => {
 
   it('signing out of an unknown account says so and removes nothing', async () => {
     const { session, demoId, otherId } = await twoAccounts();
-    expect(await session.signOut('no-such-account')).toMatchObject({
+    expect(await session.signOut('no-such-account')).toEqual({
       ok: false,
-      error: { kind: 'not_found' },
+      error: { kind: 'not_found', message: 'That account is not signed in here.' },
     });
     expect(await keychain.stored(demoId)).not.toBeNull();
     expect(await keychain.stored(otherId)).not.toBeNull();
@@ -176,6 +178,9 @@ describe('several accounts', () => {
       { id: otherId, active: false },
     ]);
     expect(registry.activeId()).toBe(demoId);
+    // The last one too: listed once, in its place.
+    await session.signIn({ serviceUrl: server.baseUrl, token: await server.issueToken('other') });
+    expect(registry.list().map((account) => account.id)).toEqual([demoId, otherId]);
   });
 
   it('switching to the account already in use says so and changes nothing', async () => {
@@ -197,5 +202,69 @@ describe('several accounts', () => {
     expect(registry.list().map((account) => account.id)).toEqual([demoId]);
     expect(registry.activeId()).toBeNull();
     expect(await keychain.stored(otherId)).toBeNull();
+  });
+
+  it('switching before the session is restored loads the account asked for', async () => {
+    const { registry, demoId } = await twoAccounts();
+    const { session } = buildSession({ vault: keychain.vault(), registry });
+    const result = await session.switchAccount(demoId);
+    expect(result).toMatchObject({
+      ok: true,
+      status: { state: 'active', account: { id: demoId } },
+    });
+    expect(await whoIs(session.client())).toBe('demo');
+  });
+
+  it('reuses the client made at restore when switching away and back', async () => {
+    const { registry, demoId, otherId } = await twoAccounts();
+    const createClient = vi.fn(realClient);
+    const { session } = buildSession({ vault: keychain.vault(), registry, createClient });
+    await session.restore();
+    const restored = session.client();
+    await session.switchAccount(demoId);
+    await session.switchAccount(otherId);
+    expect(session.client()).toBe(restored);
+    expect(createClient).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failing save when signing in again to the first of two accounts puts its earlier token back', async () => {
+    const { server, demoId } = await twoAccounts();
+    const registry = new InMemoryAccountRegistry();
+    const built = buildSession({ vault: keychain.vault(), registry });
+    const earlier = server.tokenFor('demo');
+    await built.session.signIn({ serviceUrl: server.baseUrl, token: earlier });
+    await built.session.signIn({ serviceUrl: server.baseUrl, token: server.tokenFor('other') });
+    registry.save = () => {
+      throw new Error('disk full');
+    };
+    const result = await built.session.signIn({
+      serviceUrl: server.baseUrl,
+      token: await server.issueToken('demo'),
+    });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'storage' } });
+    expect(await keychain.stored(demoId)).toBe(earlier);
+  });
+
+  it('a new account signs in without reading the keychain, even where reading it fails', async () => {
+    const server = service();
+    const registry = new InMemoryAccountRegistry();
+    await buildSession({ vault: keychain.vault(), registry }).session.signIn({
+      serviceUrl: server.baseUrl,
+      token: server.tokenFor('demo'),
+    });
+    const real = keychain.vault();
+    const unreadable: TokenVault = {
+      get: async () => {
+        throw new VaultError('locked', 'The keychain is locked: unlock it and try again.');
+      },
+      set: (account, token) => real.set(account, token),
+      delete: (account) => real.delete(account),
+    };
+    const { session } = buildSession({ vault: unreadable, registry });
+    const result = await session.signIn({
+      serviceUrl: server.baseUrl,
+      token: server.tokenFor('other'),
+    });
+    expect(result).toMatchObject({ ok: true, status: { account: { username: 'other' } } });
   });
 });

@@ -79,6 +79,26 @@ describe('the key of the active account’s plans cache', () => {
     expect(session.cacheKey()).toEqual(expected);
   });
 
+  it('follows a token kept for this session only, until a keychain sign-in replaces it', async () => {
+    const { session } = buildSession({ vault: keychain.vault() });
+    const signIn = async (username: string, sessionOnly: boolean) => {
+      const token = await service().issueToken(username);
+      const result = await session.signIn({ serviceUrl: service().baseUrl, token, sessionOnly });
+      if (!result.ok) throw new Error(result.error.message);
+      return { token, id: result.status.account?.id as string };
+    };
+    const kept = await signIn('demo', true);
+    const other = await signIn('other', false);
+    await session.switchAccount(kept.id);
+    expect(session.status().state).toBe('active');
+    expect(session.cacheKey()).toEqual(cacheKeyOf(kept.token, kept.id));
+
+    const saved = await signIn('demo', false);
+    await session.switchAccount(other.id);
+    await session.switchAccount(saved.id);
+    expect(session.cacheKey()).toEqual(cacheKeyOf(saved.token, saved.id));
+  });
+
   it('is none while signed out or when the keychain cannot be read', async () => {
     const { session, demo, other } = await signedInTwice();
     await session.signOut(other.id);

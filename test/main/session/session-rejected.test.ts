@@ -79,6 +79,20 @@ describe('a token the service turns down', () => {
     expect(service().requestLog.count({})).toBe(0);
   });
 
+  it('switching to the turned-down account in use changes nothing, and its expiry is still said', async () => {
+    const { session, registry, events, id } = await signedIn('demo');
+    session.reportRejected();
+    const saves = registry.saves;
+    events.length = 0;
+
+    const result = await session.switchAccount(id);
+
+    expect(result).toMatchObject({ ok: true, status: { state: 'rejected' } });
+    expect(result.ok && result.status.tokenExpiresAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(registry.saves).toBe(saves);
+    expect(events).toEqual([]);
+  });
+
   it('ignores a 401 reported by the client of an account no longer active', async () => {
     const { session, events } = await signedIn('demo');
     const demoClient = session.client();

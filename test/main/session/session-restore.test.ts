@@ -131,6 +131,24 @@ describe('starting again', () => {
     expect(session.client()).toBeDefined();
   });
 
+  it('a client that cannot be made for a reason of our own is an error, not a sign-out', async () => {
+    const { registry } = await signedInThenStopped();
+    const bug = new TypeError('createClient is broken');
+    const { session } = buildSession({
+      vault: keychain.vault(),
+      registry,
+      createClient: () => {
+        throw bug;
+      },
+    });
+    await expect(session.restore()).rejects.toBe(bug);
+    await expect(
+      session.signIn({ serviceUrl: 'http://127.0.0.1:9/', token: 'a-token' }),
+    ).rejects.toBe(bug);
+    // The next change still runs.
+    expect(await session.signOut()).toEqual({ ok: true, status: { state: 'signed-out' } });
+  });
+
   it('an active account the registry no longer lists starts signed out', async () => {
     const { registry } = await signedInThenStopped();
     registry.active = 'gone@https://proxy.example.com/';

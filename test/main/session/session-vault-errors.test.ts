@@ -144,6 +144,42 @@ describe('a keychain that fails', () => {
     });
   });
 
+  it('after the keychain is unlocked, picking the account again loads its token', async () => {
+    const registry = await rememberedDemo();
+    let locked = true;
+    const real = keychain.vault();
+    const unlockable: TokenVault = {
+      get: async (account) => {
+        if (locked)
+          throw new VaultError('locked', 'The keychain is locked: unlock it and try again.');
+        return real.get(account);
+      },
+      set: (account, token) => real.set(account, token),
+      delete: (account) => real.delete(account),
+    };
+    const { session } = buildSession({ vault: unlockable, registry });
+    const status = await session.restore();
+    expect(status.state).toBe('keychain-error');
+
+    locked = false;
+    const again = await session.switchAccount(status.account?.id ?? '');
+
+    expect(again).toMatchObject({ ok: true, status: { state: 'active' } });
+    expect(await session.client()?.getAccount()).toMatchObject({ username: 'demo' });
+  });
+
+  it('a keychain error that repeats part of the token does not pass it on', async () => {
+    const token = await service().issueToken('demo');
+    const signature = token.split('.')[2] ?? '';
+    const vault = new FailingVault(() => new Error(`refused the item ending ${signature}`));
+    const { session } = buildSession({ vault });
+
+    const failed = await session.signIn({ serviceUrl: service().baseUrl, token });
+
+    expect(JSON.stringify(failed)).toContain('refused the item ending [redacted]');
+    expect(JSON.stringify(failed)).not.toContain(signature);
+  });
+
   it('a keychain error that repeats the token does not pass it on', async () => {
     const token = await service().issueToken('demo');
     const vault = new FailingVault(() => new Error(`refused to store ${token}`));
