@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import Conf from 'conf';
 import { openHostChoiceStore } from '../../../src/main/credentials/host-choice-store';
-import type { CreateConfStore } from '../../../src/main/store/conf-file';
-import { confIn, filesIn, thrownBy, useTempDir } from '../store/temp-store-dir';
+import { confIn, filesIn, onFullDisk, thrownBy, useTempDir } from '../store/temp-store-dir';
 
 const tempDir = useTempDir();
 const NOW = new Date('2031-05-06T07:08:09.010Z');
@@ -166,20 +164,9 @@ describe('the host choice remembered per plan', () => {
 
   it('a recovered file that cannot be written back: opening fails, saying so', () => {
     fs.writeFileSync(filePath(), '{"hostChoices": {');
-    // The disk is full: conf's write of the whole file fails.
-    const fullDisk: CreateConfStore = (options) => {
-      const conf = new Conf({ ...options, cwd: tempDir() });
-      return {
-        path: conf.path,
-        get store() {
-          return conf.store;
-        },
-        set store(_value) {
-          throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-        },
-      };
-    };
-    const error = thrownBy(() => openHostChoiceStore({ createStore: fullDisk, now: () => NOW }));
+    const error = thrownBy(() =>
+      openHostChoiceStore({ createStore: onFullDisk(confIn(tempDir())), now: () => NOW }),
+    );
     expect(error.kind).toBe('storage');
     expect(error.message).toMatch(/^The host choices could not be saved to .*host-choices\.json/);
   });

@@ -8,7 +8,7 @@ import {
   settingsSchema,
 } from '../../../src/shared/settings/settings-schema';
 import { openSettingsStore } from '../../../src/main/settings/settings-store';
-import { confIn, filesIn, thrownBy, useTempDir } from '../store/temp-store-dir';
+import { confIn, filesIn, onFullDisk, thrownBy, useTempDir } from '../store/temp-store-dir';
 
 const tempDir = useTempDir();
 
@@ -260,24 +260,7 @@ describe('persistence', () => {
   it('reports a rewrite at opening that fails, and leaves the file as it was', () => {
     const original = JSON.stringify({ clipboardClearDelay: 20_000 });
     fs.writeFileSync(settingsFile(), original);
-    const createStore = confIn(tempDir());
-    const error = thrownBy(() =>
-      openSettingsStore({
-        // A real conf over the real file, on a disk that is full: every write fails.
-        createStore: (options) => {
-          const conf = createStore(options);
-          return {
-            path: conf.path,
-            get store() {
-              return conf.store;
-            },
-            set store(_value) {
-              throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-            },
-          };
-        },
-      }),
-    );
+    const error = thrownBy(() => openSettingsStore({ createStore: onFullDisk(confIn(tempDir())) }));
     expect(error.kind).toBe('storage');
     expect(error.message).toBe(
       `The settings could not be saved to ${settingsFile()} (ENOSPC). Check that the disk is not full and the folder is writable.`,

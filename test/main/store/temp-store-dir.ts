@@ -29,6 +29,25 @@ export function confIn(dir: string): CreateConfStore {
 }
 
 /**
+ * A real conf over the real files, on a disk that is full: reading works, every write of the
+ * whole file fails as it would with ENOSPC.
+ */
+export function onFullDisk(createStore: CreateConfStore): CreateConfStore {
+  return (options) => {
+    const conf = createStore(options);
+    return {
+      path: conf.path,
+      get store() {
+        return conf.store;
+      },
+      set store(_value) {
+        throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+      },
+    };
+  };
+}
+
+/**
  * The folder's files, except the markers of the instances using it (folder-in-use.ts): every
  * store's open leaves this process's, and they are no store's content.
  */
