@@ -36,10 +36,15 @@ const opened: LocalPort[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((port) => port.close()));
 });
-async function openTo(upstreamPort: number, localPassword?: string): Promise<LocalPort> {
+async function openTo(
+  upstreamPort: number,
+  localPassword?: string,
+  tunnelTimeoutMs?: number,
+): Promise<LocalPort> {
   const port = await startLocalPort({
     upstream: { protocol: 'http', host: '127.0.0.1', port: upstreamPort, ...LOGIN },
     localPassword,
+    tunnelTimeoutMs,
   });
   opened.push(port);
   return port;
@@ -353,6 +358,68 @@ describe('against an upstream answering byte by byte', () => {
     await app.waitFor('\x88\x00');
   });
 
+  it("holds the app's bytes sent with an Upgrade head, and passes them on once it is answered", async () => {
+    const { app, up } = await sent(
+      'GET http://site.test/ws HTTP/1.1\r\nHost: site.test\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\nearly frame',
+    );
+    up.write(
+      'HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
+    );
+    await up.waitFor('\r\n\r\nearly frame');
+    await app.waitFor('101 Switching Protocols');
+    app.write('next frame');
+    await up.waitFor('early framenext frame');
+  });
+
+  it('keeps a slow answer and an idle CONNECT tunnel past the time the upstream has to open it', async () => {
+    const TUNNEL_TIMEOUT_MS = 200;
+    const port = await openTo(upstream.port, undefined, TUNNEL_TIMEOUT_MS);
+    const plain = await rawApp(port.port);
+    plain.write('GET http://site.test/slow HTTP/1.1\r\nHost: site.test\r\n\r\n');
+    const slow = await upstream.connection();
+    const tunnelApp = await rawApp(port.port);
+    tunnelApp.write('CONNECT site.test:443 HTTP/1.1\r\nHost: site.test:443\r\n\r\n');
+    const tunnel = await upstream.connection(1);
+    await tunnel.waitFor('\r\n\r\n');
+    tunnel.write('HTTP/1.1 200 Connection established\r\n\r\n');
+    await tunnelApp.waitFor('200 Connection Established\r\n\r\n');
+    // Both sit still three times as long as the upstream had to open a tunnel.
+    await new Promise((resolve) => setTimeout(resolve, TUNNEL_TIMEOUT_MS * 3));
+    slow.write('HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nlate');
+    await plain.waitFor('late');
+    tunnelApp.write('ping');
+    await tunnel.waitFor('ping');
+    tunnel.write('pong');
+    await tunnelApp.waitFor('pong');
+    expect(port.stats().lastError).toBeNull();
+  });
+
+  it('holds the app back while the upstream is not reading an upload, then delivers it whole', async () => {
+    const port = await openTo(upstream.port);
+    const app = await rawApp(port.port);
+    app.write(
+      `POST http://site.test/upload HTTP/1.1\r\nHost: site.test\r\nContent-Length: ${DOWNLOAD_BYTES}\r\n\r\n`,
+    );
+    const up = await upstream.connection();
+    up.socket.pause();
+    app.write(DOWNLOAD);
+    let last = -1;
+    await until(async () => {
+      const now = port.stats().bytesUp;
+      const settled = now > 0 && now === last;
+      last = now;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return settled;
+    });
+    // Without backpressure the relay would have read the whole upload from the app by now.
+    expect(last).toBeLessThan(DOWNLOAD_BYTES / 2);
+    up.socket.resume();
+    await until(() => up.received().length >= DOWNLOAD_BYTES, 20_000);
+    const received = Buffer.from(up.received(), 'latin1');
+    const body = received.subarray(received.indexOf('\r\n\r\n') + 4);
+    expect(sha256(body)).toBe(sha256(DOWNLOAD));
+  });
+
   it('opens another upstream connection when the last one closed while idle', async () => {
     const {
       port,
@@ -436,6 +503,10 @@ describe('against an upstream answering byte by byte', () => {
 
   it.each([
     ['a request for the port itself', 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+    [
+      'a path that only names an address further on',
+      'GET /go?to=http://site.test/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+    ],
     ['bytes that are not HTTP', '\x16\x03\x01 hello\r\n\r\n'],
     ['another HTTP version', 'GET http://site.test/ HTTP/2.0\r\nHost: site.test\r\n\r\n'],
     [
