@@ -160,6 +160,13 @@ it.each([
   ['*', false],
   ['http://', false],
   ['http://site.test/a b', false],
+  // An address further on in a path or a query is not what the request asks for.
+  ['/go?to=http://site.test/', false],
+  ['1http://site.test/', false],
+  ['http:/site.test/', false],
+  ['http://site.test/\u007f', false],
+  ['svn+ssh.v-2://site.test/', true],
+  ['http://site.test/naïve', true],
 ])('isAbsoluteTarget(%j) is %s', (target, expected) => {
   expect(isAbsoluteTarget(target)).toBe(expected);
 });
