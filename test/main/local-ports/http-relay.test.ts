@@ -439,6 +439,33 @@ describe('against an upstream answering byte by byte', () => {
     expect(port.stats().lastError).toBeNull();
   });
 
+  it.each([
+    ['304 Not Modified', 'Content-Length: 100\r\n'],
+    ['204 No Content', ''],
+  ])(
+    'ends a %s at its head, so the upstream closing afterwards cuts nothing',
+    async (status, field) => {
+      const {
+        port,
+        app,
+        up: first,
+      } = await sent('GET http://site.test/1 HTTP/1.1\r\nHost: site.test\r\n\r\n');
+      first.write(`HTTP/1.1 ${status}\r\n${field}\r\n`);
+      await app.waitFor(status);
+      first.socket.end();
+      await until(() => first.socket.closed);
+      app.write('GET http://site.test/2 HTTP/1.1\r\nHost: site.test\r\n\r\n');
+      const second = await upstream.connection(1);
+      await second.waitFor('\r\n\r\n');
+      second.write('HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\ntwo');
+      await app.waitFor('two');
+      expect(app.received()).toBe(
+        `HTTP/1.1 ${status}\r\n${field}\r\nHTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\ntwo`,
+      );
+      expect(port.stats().lastError).toBeNull();
+    },
+  );
+
   it("answers the upstream's 407 in words instead of passing on its login prompt", async () => {
     const { port, app, up } = await sent(
       'GET http://site.test/1 HTTP/1.1\r\nHost: site.test\r\n\r\n',
