@@ -420,6 +420,30 @@ describe('against an upstream answering byte by byte', () => {
     expect(sha256(body)).toBe(sha256(DOWNLOAD));
   });
 
+  it('holds the upstream back through a CONNECT tunnel while the app is not reading, then delivers all', async () => {
+    const { port, app, up } = await sent(
+      'CONNECT site.test:443 HTTP/1.1\r\nHost: site.test:443\r\n\r\n',
+    );
+    up.write('HTTP/1.1 200 Connection established\r\n\r\n');
+    await app.waitFor('\r\n\r\n');
+    app.socket.pause();
+    up.write(DOWNLOAD);
+    let last = -1;
+    await until(async () => {
+      const now = port.stats().bytesDown;
+      const settled = now > 0 && now === last;
+      last = now;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return settled;
+    });
+    // Without backpressure the relay would have queued the whole download for the app by now.
+    expect(last).toBeLessThan(DOWNLOAD_BYTES / 2);
+    app.socket.resume();
+    await until(() => app.received().length >= DOWNLOAD_BYTES, 20_000);
+    const received = Buffer.from(app.received(), 'latin1');
+    expect(sha256(received.subarray(received.indexOf('\r\n\r\n') + 4))).toBe(sha256(DOWNLOAD));
+  });
+
   it('opens another upstream connection when the last one closed while idle', async () => {
     const {
       port,
