@@ -153,6 +153,10 @@ it('ends a chunked body with its trailer fields', () => {
   expect(lastChunk([]).toString('latin1')).toBe('0\r\n\r\n');
 });
 
+it('drops trailer fields it could not write back safely, ending the body all the same', () => {
+  expect(lastChunk(['X-Sum', '1\r\nInjected: yes']).toString('latin1')).toBe('0\r\n\r\n');
+});
+
 it.each([
   ['http://site.test/', true],
   ['https://site.test:8443/x', true],
