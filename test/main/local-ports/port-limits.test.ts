@@ -178,6 +178,17 @@ it('keeps a SOCKS5 tunnel past the handshake deadline once its handshake was com
   expect(tunnel.closed).toBe(false);
 });
 
+it('keeps an HTTP CONNECT tunnel past the handshake deadline once its head was complete', async () => {
+  const app = await rawApp((await open('http', SHORT_HANDSHAKE)).port);
+  clients.push(app.socket);
+  app.write(`CONNECT 127.0.0.1:${origin.port} HTTP/1.1\r\nHost: x\r\n\r\n`);
+  await app.waitFor('200 Connection Established\r\n\r\n');
+  await new Promise((resolve) => setTimeout(resolve, HANDSHAKE_MS * 3));
+  expect(app.socket.closed).toBe(false);
+  app.write('GET /still-open HTTP/1.1\r\nHost: x\r\n\r\n');
+  await app.waitFor('/still-open');
+});
+
 describe('caps', () => {
   it('refuses connections past the port cap at once, counts them, and takes new ones once others close', async () => {
     const port = await open('http', {
