@@ -564,6 +564,11 @@ describe('against an upstream answering byte by byte', () => {
       'a body framing the relay cannot pass on',
       'POST http://site.test/ HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\nxx',
     ],
+    [
+      'an Upgrade whose body is chunked (where would the new protocol start?)',
+      'GET http://site.test/ws HTTP/1.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
+        'Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
   ])('answers %s with 400 and sends nothing on', async (_, text) => {
     const port = await openTo(upstream.port);
     const app = await rawApp(port.port);
