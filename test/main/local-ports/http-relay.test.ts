@@ -509,6 +509,22 @@ describe('against an upstream answering byte by byte', () => {
     expect(port.stats().lastError?.message).toBe('the proxy refused the login (407)');
   });
 
+  it('says so when the upstream answers more than it was asked', async () => {
+    const { port, app, up } = await sent(
+      'GET http://site.test/1 HTTP/1.1\r\nHost: site.test\r\n\r\n',
+    );
+    up.write(
+      'HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\noneHTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nextra',
+    );
+    await until(() => app.socket.readableEnded);
+    expect(app.received()).toMatch(
+      /^HTTP\/1\.1 200 OK\r\nContent-Length: 3\r\n\r\noneHTTP\/1\.1 502 Bad Gateway\r\n/,
+    );
+    expect(app.received()).toContain('the proxy did not answer as an HTTP proxy');
+    expect(app.received()).not.toContain('extra');
+    expect(port.stats().lastError?.message).toContain('did not answer as an HTTP proxy');
+  });
+
   it('says when the answer is not HTTP, and cuts an answer the upstream breaks off', async () => {
     const {
       port,
