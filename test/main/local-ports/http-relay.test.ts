@@ -12,7 +12,7 @@ import {
   type RawConnection,
   type ScriptedUpstream,
 } from './raw-peers';
-import { until } from './until';
+import { until, untilSteady } from './until';
 
 const LOGIN = { username: 'plan-user', password: 'Relay-Secret-42' };
 const UPSTREAM_LOGIN = `Basic ${Buffer.from(`${LOGIN.username}:${LOGIN.password}`).toString('base64')}`;
@@ -149,14 +149,7 @@ describe('through a real HTTP proxy to a real site', () => {
     const app = await rawApp(port.port);
     app.socket.pause();
     app.write(`GET ${originUrl}/download HTTP/1.1\r\nHost: x\r\n\r\n`);
-    let last = -1;
-    await until(async () => {
-      const now = port.stats().bytesDown;
-      const settled = now > 0 && now === last;
-      last = now;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return settled;
-    });
+    const last = await untilSteady(() => port.stats().bytesDown);
     // Without backpressure the relay would have queued the whole download for the app by now.
     expect(last).toBeLessThan(DOWNLOAD_BYTES / 2);
     // Then reads in fits and starts, so the relay's writes often stop part-way: a read buffer
@@ -403,14 +396,7 @@ describe('against an upstream answering byte by byte', () => {
     const up = await upstream.connection();
     up.socket.pause();
     app.write(DOWNLOAD);
-    let last = -1;
-    await until(async () => {
-      const now = port.stats().bytesUp;
-      const settled = now > 0 && now === last;
-      last = now;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return settled;
-    });
+    const last = await untilSteady(() => port.stats().bytesUp);
     // Without backpressure the relay would have read the whole upload from the app by now.
     expect(last).toBeLessThan(DOWNLOAD_BYTES / 2);
     up.socket.resume();
@@ -428,14 +414,7 @@ describe('against an upstream answering byte by byte', () => {
     await app.waitFor('\r\n\r\n');
     app.socket.pause();
     up.write(DOWNLOAD);
-    let last = -1;
-    await until(async () => {
-      const now = port.stats().bytesDown;
-      const settled = now > 0 && now === last;
-      last = now;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return settled;
-    });
+    const last = await untilSteady(() => port.stats().bytesDown);
     // Without backpressure the relay would have queued the whole download for the app by now.
     expect(last).toBeLessThan(DOWNLOAD_BYTES / 2);
     app.socket.resume();
