@@ -31,6 +31,7 @@ export function secretFragmentSpans(text: string, secrets: Iterable<string>): Te
   const spans: TextSpan[] = [];
   for (const secret of secrets) {
     if (secret.length >= MIN_FRAGMENT_LENGTH) {
+      // Stryker disable next-line ArithmeticOperator: equivalent, running past the end adds only windows shorter than 12, which never equal a text window
       for (let at = 0; at + MIN_FRAGMENT_LENGTH <= secret.length; at += 1) {
         windows.add(secret.slice(at, at + MIN_FRAGMENT_LENGTH));
       }
@@ -39,6 +40,7 @@ export function secretFragmentSpans(text: string, secrets: Iterable<string>): Te
     }
   }
   // Added in place, not spread: a long text full of echoes would overflow the argument list.
+  // Skipping the text when there is no window is a shortcut only: `true` and `>= 0` are equivalent.
   if (windows.size > 0) addWindowHits(spans, text, windows);
   return joinedSpans(spans);
 }
@@ -54,16 +56,20 @@ const HIGHEST_POWER = Array.from({ length: MIN_FRAGMENT_LENGTH - 1 }).reduce<num
 function addWindowHits(hits: TextSpan[], text: string, windows: ReadonlySet<string>): void {
   const hashes = new Set<number>();
   for (const window of windows) hashes.add(rollingHash(window, 0));
+  // A shortcut only (its `false` mutant is equivalent): a shorter text's one slice is shorter
+  // than every window, so it never matches.
   if (text.length < MIN_FRAGMENT_LENGTH) return;
   let hash = rollingHash(text, 0);
   let run: TextSpan | undefined;
   for (let at = 0; ; at += 1) {
     const end = at + MIN_FRAGMENT_LENGTH;
     if (hashes.has(hash) && windows.has(text.slice(at, end))) {
-      // Consecutive hits are one echo: extend it rather than keep a span per window.
+      // Consecutive hits are one echo: extend it rather than keep a span per window. (A span per
+      // window would be joined below all the same: `false` and `<` here are equivalent.)
       if (run && at <= run.end) run.end = end;
       else hits.push((run = { start: at, end }));
     }
+    // `>` would look once more at a window cut short by the end, which never matches: equivalent.
     if (end >= text.length) return;
     // Drop the character leaving the window, add the one entering it (arithmetic mod 2^32).
     hash =

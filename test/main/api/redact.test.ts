@@ -28,6 +28,13 @@ describe('redactSecrets', () => {
       'Proxy-Authorization: Basic [redacted]\r\nHost: x',
     ],
     ['sent Bearer opaque123 twice', 'sent Bearer [redacted] twice'],
+    // However the spaces fall: a scheme-less JSON field, spaces around `=` or none at all, two
+    // spaces after the scheme (a naive `\s` would mask the scheme and leave the token).
+    ['{"authorization":"dXNlcjpzM2NyZXQ="}', '{"authorization":"[redacted]"}'],
+    ['authorization = opaque123', 'authorization = [redacted]'],
+    ['?authorization=opaque123&x=1', '?authorization=[redacted]&x=1'],
+    ['Authorization: Bearer  opaque123', 'Authorization: Bearer  [redacted]'],
+    ['sent Bearer  opaque123 twice', 'sent Bearer  [redacted] twice'],
   ])('masks Authorization credentials, keeping the scheme: %s', (text, clean) => {
     expect(redact(text)).toBe(clean);
   });
@@ -44,6 +51,7 @@ describe('redactSecrets', () => {
     ],
     ['client_secret=s&token=t', 'client_secret=[redacted]&token=[redacted]'],
     ['PROXY_PASSWORD: s3cret', 'PROXY_PASSWORD: [redacted]'],
+    ['apikey=k1&api-key=k2', 'apikey=[redacted]&api-key=[redacted]'],
   ])('masks fields named like secrets: %s', (text, clean) => {
     expect(redact(text)).toBe(clean);
   });
@@ -59,6 +67,13 @@ describe('redactSecrets', () => {
     ['203.0.113.7:8080:alice:s3cret', '203.0.113.7:8080:alice:[redacted]'],
     ['proxy.example.com:8080:alice:s3cret', 'proxy.example.com:8080:alice:[redacted]'],
     ['[2001:db8::1]:8080:alice:s3cret', '[2001:db8::1]:8080:alice:[redacted]'],
+    // In the middle of a line, with one-digit and three-digit parts, and host names whose labels
+    // hold digits: every form a provider's proxy list uses.
+    ['via 1.2.3.4:8080:alice:s3cret', 'via 1.2.3.4:8080:alice:[redacted]'],
+    ['via 10.0.0.254:8080:alice:s3cret', 'via 10.0.0.254:8080:alice:[redacted]'],
+    ['gate2.example.com:8080:alice:s3cret', 'gate2.example.com:8080:alice:[redacted]'],
+    ['node.dc1:8080:alice:s3cret', 'node.dc1:8080:alice:[redacted]'],
+    ['https://ghp_abc123@git.example.com/x', 'https://[redacted]@git.example.com/x'],
   ])('masks the password of proxy credentials, keeping who and where: %s', (text, clean) => {
     expect(redact(text)).toBe(clean);
   });
