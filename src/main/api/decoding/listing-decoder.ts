@@ -141,6 +141,7 @@ class ListingDecoder {
     const [first, ...others] = fields;
     const more = others.length > 0 ? ` (and ${others.length} more)` : '';
     this.problems.push({
+      // Stryker disable next-line OptionalChaining: an item is hidden only with a problem to name, so `first` is always there
       path: first?.field ? `${path}.${first.field}` : path,
       // Stryker disable next-line OptionalChaining,StringLiteral: an item is hidden only with a problem to name, so the fallback is never shown
       message: `${first?.expected ?? 'Unreadable'}${more}`,
@@ -166,6 +167,8 @@ function proxyPath(planPath: string, index: number): string {
 }
 
 function nameIn(raw: unknown): string | null {
+  // `typeof raw === 'object'` as true is equivalent, left to survive: text and numbers have no
+  // name property either.
   const name = typeof raw === 'object' && raw !== null ? (raw as { name?: unknown }).name : null;
   return typeof name === 'string' && name.length > 0 ? name : null;
 }

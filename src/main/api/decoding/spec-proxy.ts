@@ -10,11 +10,17 @@ import type { Proxy } from '../../../shared/api';
  */
 
 // Stryker disable next-line ArrowFunction: declining every value sends every proxy to the loose reader, which reads it the same
+// `typeof value === 'number'` as true or false is equivalent, left to survive: isSafeInteger
+// declines every other type anyway, and declining all sends every proxy to the loose reader.
 const isIntegerIn = (value: unknown, min: number, max: number): value is number =>
   // Stryker disable next-line EqualityOperator,StringLiteral: each variant only declines more values (no safe integer is below MIN_SAFE_INTEGER or above MAX_SAFE_INTEGER, which plan_ip_class checks); the loose reader reads those the same
   typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
+// `typeof value === 'string'` as false, or 'string' as "", declines every value: equivalent, left
+// to survive, as every proxy then goes to the loose reader, which reads it the same.
 // Stryker disable next-line ArrowFunction: declining every value sends every proxy to the loose reader, which reads it the same
 const isFilled = (value: unknown): value is string => typeof value === 'string' && value !== '';
+// Declining every value (`typeof` as false, `||` as `&&`) is equivalent, left to survive: every
+// proxy then goes to the loose reader, which reads it the same.
 // Stryker disable next-line ArrowFunction: declining every value sends every proxy to the loose reader, which reads it the same
 const isAddress = (value: unknown): value is string =>
   // Stryker disable next-line StringLiteral: declining every value sends every proxy to the loose reader, which reads it the same
@@ -27,7 +33,10 @@ const isAddress = (value: unknown): value is string =>
  */
 // Stryker disable next-line BlockStatement: without the fast path every proxy goes to the loose reader, which reads it the same
 export function readSpecProxy(raw: unknown): Proxy | undefined {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: text, numbers and booleans have no proxy fields and are declined below; declining more sends it to the loose reader, which reads it the same
+  // Stryker disable next-line StringLiteral: no typeof is "", so every proxy would go to the loose reader, which reads it the same
+  // Equivalent, left to survive: `typeof raw !== 'object'` as true, as false or as `===` (text,
+  // numbers and booleans have no proxy fields and are declined below; declining more sends them
+  // to the loose reader). Letting `null` through is not: its fields cannot be read.
   if (typeof raw !== 'object' || raw === null) return undefined;
   const p = raw as Record<string, unknown>;
   const { id, username, password, ip, port, is_rotating, rotate_interval, plan_ip_class } = p;

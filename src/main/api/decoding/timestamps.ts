@@ -25,18 +25,20 @@ export function readTimestamp(value: unknown): string | undefined {
     number,
   ];
   const [y, mo, d, h, mi, s] = parts;
-  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return undefined;
+  if (mo < 1 || mo > 12 || mi > 59 || s > 59) return undefined;
   const milliseconds = fraction ? Number(fraction.slice(0, 3).padEnd(3, '0')) : 0;
   // Not Date.UTC, which reads years 0–99 as 1900–1999.
   const date = new Date(0);
   date.setUTCFullYear(y, mo - 1, d);
   date.setUTCHours(h, mi, s, milliseconds);
-  // A day that does not exist (31 April) rolls over into the next month: it is not read.
+  // A day that does not exist (31 April, day 0) or an hour past 23 rolls over into another day:
+  // it is not read.
   if (date.getUTCDate() !== d) return undefined;
   const local = date.getTime();
   let offsetMs = 0;
   if (sign) {
     const hours = Number(offsetHours);
+    // Stryker disable next-line StringLiteral: equivalent, Number('') is 0 as well
     const minutes = Number(offsetMinutes ?? '0');
     if (hours > 23 || minutes > 59) return undefined;
     offsetMs = (sign === '-' ? -1 : 1) * (hours * 60 + minutes) * MINUTE_MS;
