@@ -7,8 +7,8 @@ import { mutationScore, summaryLine, FLOOR_PERCENT } from './score';
  * `npm run test:mutation [module…] [--incremental]`: StrykerJS with the vitest runner over the
  * core modules (all of them, or those named), one run each, reports in reports/mutation/<module>/
  * (HTML and JSON) and a summary line per module. --incremental re-tests only the mutants whose
- * code or tests changed since the last run of that module (its incremental file is kept with the
- * reports): the quick floor to run before stopping. Exits 1 when a module is under the floor,
+ * code or tests changed since the last run of that module, full or not (its incremental file is
+ * kept with the reports): the quick floor to run before stopping. Exits 1 when a module is under the floor,
  * 2 on a wrong argument.
  */
 const args = process.argv.slice(2);
@@ -50,7 +50,10 @@ async function mutate(module: CoreModule): Promise<MutantResult[]> {
     reporters: ['progress', 'clear-text', 'html', 'json'],
     htmlReporter: { fileName: `${folder}/index.html` },
     jsonReporter: { fileName: `${folder}/mutation.json` },
-    incremental,
+    // A full run records its results too (forced to test every mutant), so that the quick
+    // --incremental run after it re-tests only what changed since.
+    incremental: true,
+    force: !incremental,
     incrementalFile: `${folder}/incremental.json`,
     tempDirName: '.stryker-tmp',
     // A mutant that hangs a connection is killed by its timeout, not waited for.
