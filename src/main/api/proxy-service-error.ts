@@ -31,7 +31,11 @@ export class ProxyServiceError extends Error {
   ) {
     super(message);
     this.kind = kind;
+    // The fields are own properties from the start (class field semantics): assigning undefined
+    // changes nothing.
+    // Stryker disable next-line ConditionalExpression: assigning undefined to an undefined field
     if (details.status !== undefined) this.status = details.status;
+    // Stryker disable next-line ConditionalExpression: assigning undefined to an undefined field
     if (details.retryAfterSeconds !== undefined) this.retryAfterSeconds = details.retryAfterSeconds;
   }
 

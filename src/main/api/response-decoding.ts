@@ -30,6 +30,7 @@ export function badResponse(action: string, detail: string, status?: number): Pr
   return new ProxyServiceError(
     'bad_response',
     `${action} failed: the service sent an answer this app does not understand (${detail}).`,
+    // Stryker disable next-line ConditionalExpression: the error ignores a status that is undefined
     status === undefined ? {} : { status },
   );
 }

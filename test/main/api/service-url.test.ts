@@ -49,6 +49,8 @@ describe('normaliseServiceUrl', () => {
     ['ftp://api.example.com', /must start with https/],
     ['not a url at all', /not a valid URL/],
     ['https://user:secret@api.example.com', /user name or password/],
+    ['https://ghp_abc123@api.example.com', /user name or password/],
+    ['https://:secret@api.example.com', /user name or password/],
     ['https://api.example.com/?key=1', /query/],
   ])('refuses %s with a clear reason', (base, reason) => {
     let thrown: unknown;
@@ -60,6 +62,24 @@ describe('normaliseServiceUrl', () => {
     expect(thrown).toBeInstanceOf(ProxyServiceError);
     expect((thrown as ProxyServiceError).kind).toBe('invalid_input');
     expect((thrown as ProxyServiceError).message).toMatch(reason);
+  });
+
+  it('quotes at most 200 characters of an address it cannot read', () => {
+    const typed = `not a url ${'x'.repeat(300)}`;
+    let thrown: unknown;
+    try {
+      normaliseServiceUrl(typed);
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as ProxyServiceError).message).toBe(
+      `"${typed.slice(0, 200)}" is not a valid URL. Enter an address like https://proxy.example.com/api.`,
+    );
+  });
+
+  it('keeps an endpoint written with several leading slashes under the base path', () => {
+    const base = normaliseServiceUrl('https://api.example.com/api');
+    expect(endpointUrl(base, '//users/me')).toBe('https://api.example.com/api/users/me');
   });
 
   it.each(['localhost', '127.0.0.9', '[::1]', 'evil.localhost', 'localhost.', '10.0.0.1'])(
