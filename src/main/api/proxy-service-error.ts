@@ -31,11 +31,9 @@ export class ProxyServiceError extends Error {
   ) {
     super(message);
     this.kind = kind;
-    // The fields are own properties from the start (class field semantics): assigning undefined
-    // changes nothing.
-    // Stryker disable next-line ConditionalExpression: assigning undefined to an undefined field
+    // The fields are own properties from the start (class field semantics), so assigning
+    // undefined changes nothing: the mutants that always assign (condition `true`) are equivalent.
     if (details.status !== undefined) this.status = details.status;
-    // Stryker disable next-line ConditionalExpression: assigning undefined to an undefined field
     if (details.retryAfterSeconds !== undefined) this.retryAfterSeconds = details.retryAfterSeconds;
   }
 

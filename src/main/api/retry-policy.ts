@@ -40,7 +40,8 @@ export function retryPolicy(options: {
 }
 
 function isPassingFailure(error: AxiosError): boolean {
-  // Stryker disable next-line ConditionalExpression,BooleanLiteral: isNetworkError refuses a cancel too, and a retry of it is cancelled again before anything is sent
+  // Equivalent mutants (condition `false`, or `return true`): isNetworkError refuses a cancel too,
+  // and a retry of a cancelled request is cancelled again before anything is sent.
   if (isCancel(error)) return false;
   const status = error.response?.status;
   if (status !== undefined) return RETRYABLE_STATUSES.has(status);
