@@ -55,6 +55,114 @@ describe('serverExplanation', () => {
     expect(serverExplanation(body, [])).toBeUndefined();
   });
 
+  it.each([
+    [
+      'a FastAPI error in the query string',
+      JSON.stringify({ detail: [{ loc: ['query', 'page'], msg: 'not a number' }] }),
+      'page: not a number',
+    ],
+    [
+      'a FastAPI error at a nested place',
+      JSON.stringify({ detail: [{ loc: ['body', 'proxies', 0, 'label'], msg: 'too long' }] }),
+      'proxies.0.label: too long',
+    ],
+    [
+      'a FastAPI error about the whole body',
+      JSON.stringify({ detail: [{ loc: ['body'], msg: 'not valid JSON' }] }),
+      'not valid JSON',
+    ],
+    ['{param, message}', JSON.stringify({ param: 'id', message: 'unknown' }), 'id: unknown'],
+    ['{path, message}', JSON.stringify({ path: 'label', message: 'too long' }), 'label: too long'],
+    [
+      'a message with an empty field',
+      JSON.stringify({ field: '', message: 'Invalid data' }),
+      'Invalid data',
+    ],
+    [
+      'a message with a field that is no name',
+      JSON.stringify({ field: 3, message: 'Invalid data' }),
+      'Invalid data',
+    ],
+    [
+      'a field with a message that is no text',
+      JSON.stringify({ field: 'label', message: null, detail: 'Label too long' }),
+      'Label too long',
+    ],
+    [
+      'a message and a list of errors',
+      JSON.stringify({
+        message: 'Invalid data',
+        errors: [{ field: 'label', message: 'too long' }],
+      }),
+      'Invalid data: label: too long',
+    ],
+    [
+      'a message and errors that are one text',
+      JSON.stringify({ message: 'Invalid data', errors: 'label is too long' }),
+      'Invalid data',
+    ],
+    [
+      'a message and errors that are null',
+      JSON.stringify({ message: 'Invalid data', errors: null }),
+      'Invalid data',
+    ],
+    [
+      'a message padded with line breaks and tabs',
+      JSON.stringify({ detail: '\n\t Proxy not found \r\n' }),
+      'Proxy not found',
+    ],
+    [
+      'plain text that mentions an HTML tag',
+      'Bad request: <body> must not be empty',
+      'Bad request: <body> must not be empty',
+    ],
+    [
+      'an HTML page whose title has attributes and spaces',
+      '<!doctype html><html><head><title lang="en">\n  503 Service Unavailable\n</title></head></html>',
+      '503 Service Unavailable',
+    ],
+  ])('reads %s', (_shape, body, expected) => {
+    expect(serverExplanation(body, [])).toBe(expected);
+  });
+
+  it('gives nothing for an HTML page whose title is blank', () => {
+    expect(serverExplanation('<html><head><title>  </title></head></html>', [])).toBeUndefined();
+  });
+
+  it('lists at most five field errors', () => {
+    const errors = ['a', 'b', 'c', 'd', 'e', 'f'].map((field) => ({ field, message: 'bad' }));
+    expect(serverExplanation(JSON.stringify(errors), [])).toBe(
+      'a: bad; b: bad; c: bad; d: bad; e: bad',
+    );
+  });
+
+  // Four levels of nesting below the body are read; what lies deeper is not looked for.
+  const detail = (inner: unknown) => ({ detail: inner });
+  const list = (inner: unknown) => [inner];
+  it.each([
+    ['messages in messages', detail(detail(detail(detail('deep')))), 'deep'],
+    ['lists in lists', list(list(list(list('deep')))), 'deep'],
+    ['a list of errors', { errors: list(list(list('deep'))) }, 'deep'],
+    ['a map of field errors', { errors: { label: list(list(list('deep'))) } }, 'label: deep'],
+  ])('reads %s four levels deep', (_shape, body, expected) => {
+    expect(serverExplanation(JSON.stringify(body), [])).toBe(expected);
+  });
+
+  it.each([
+    ['messages in messages', detail(detail(detail(detail(detail('deep')))))],
+    ['lists in lists', list(list(list(list(list('deep')))))],
+    ['a list of errors', { errors: list(list(list(list('deep')))) }],
+    ['a map of field errors', { errors: { label: list(list(list(list('deep')))) } }],
+  ])('reads no deeper in %s', (_shape, body) => {
+    expect(serverExplanation(JSON.stringify(body), [])).toBeUndefined();
+  });
+
+  it('keeps a line of exactly 300 characters whole, and cuts one longer', () => {
+    const exact = 'x'.repeat(300);
+    expect(serverExplanation(exact, [])).toBe(exact);
+    expect(serverExplanation(`${exact}y`, [])).toBe(`${'x'.repeat(299)}…`);
+  });
+
   it('returns one short line whatever the body holds', () => {
     const explanation = serverExplanation(
       JSON.stringify({ detail: `a\u0000b\r\n${'x'.repeat(5_000)}` }),
