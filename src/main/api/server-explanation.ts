@@ -15,6 +15,8 @@ export function serverExplanation(
 ): string | undefined {
   if (!body) return undefined;
   const trimmed = body.trim();
+  // Equivalent mutant: without this check a blank body is no JSON, no HTML, and an empty text,
+  // which gives undefined below all the same.
   if (!trimmed) return undefined;
   let explanation: string | undefined;
   try {
@@ -50,10 +52,14 @@ const MESSAGE_KEYS = [
 ] as const;
 
 function explainJson(value: unknown, depth: number): string | undefined {
+  // Equivalent mutants: `value === undefined`, and the number/boolean check below, made false:
+  // such values (JSON holds no other kinds) are declined by the object check further down.
   if (depth > MAX_DEPTH || value === null || value === undefined) return undefined;
   if (typeof value === 'string') return value || undefined;
+  // Stryker disable next-line LogicalOperator,StringLiteral: declined by the object check below all the same
   if (typeof value === 'number' || typeof value === 'boolean') return undefined;
   if (Array.isArray(value)) return joinParts(value.map((item) => explainJson(item, depth + 1)));
+  // Equivalent mutant: this made false; what is left here is always an object (see above).
   if (typeof value !== 'object') return undefined;
   const record = value as Record<string, unknown>;
 
@@ -100,6 +106,8 @@ function explainFieldMap(errors: unknown, depth: number): string | undefined {
 
 function joinParts(parts: (string | undefined)[], separator = '; '): string | undefined {
   const present = parts.filter((part): part is string => Boolean(part)).slice(0, MAX_LIST_ITEMS);
+  // Equivalent mutants: `true` or `>= 0` give '' for nothing, which every caller, like undefined,
+  // takes as no explanation.
   return present.length > 0 ? present.join(separator) : undefined;
 }
 
@@ -108,10 +116,14 @@ function looksLikeHtml(text: string): boolean {
 }
 
 function htmlTitle(html: string): string | undefined {
+  // Equivalent mutant: `?.[1].trim`; the group always takes part in a match.
   return /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim() || undefined;
 }
 
 function redactable(text: string): string {
+  // Equivalent mutants: `true` and `>=` (slicing a text that fits changes nothing). Without the
+  // bound (`false`, `<=`, no slice) only the work grows, except for a secret shape whose end lies
+  // past the bound: cut off, it is not recognised (such as a quote never closed in the part).
   return text.length > REDACTED_LENGTH ? text.slice(0, REDACTED_LENGTH) : text;
 }
 

@@ -172,6 +172,11 @@ describe('serverExplanation', () => {
     expect(explanation?.length).toBeLessThanOrEqual(300);
   });
 
+  it('reads a body of a megabyte as its first 299 characters and an ellipsis', () => {
+    const body = JSON.stringify({ detail: `Quota exceeded ${'x'.repeat(1_000_000)}` });
+    expect(serverExplanation(body, [])).toBe(`Quota exceeded ${'x'.repeat(284)}…`);
+  });
+
   it('redacts before it cuts: a quoted password straddling the 300th character does not escape', () => {
     for (let before = 270; before < 300; before += 1) {
       const body = `${'x'.repeat(before)} password: "correct horse battery staple"`;
