@@ -19,7 +19,7 @@ export function wasMaybeApplied(error: unknown): boolean {
   const status = error.response?.status;
   // A 2xx whose body broke off: the service answered that it did it, and the rest was lost.
   if (status !== undefined) return (status >= 200 && status < 300) || status === 504;
-  // Equivalent mutant: `?? ''` made any other text is the same "not in the set" for no code.
+  // Equivalent mutant: any other text in place of `''` is as absent from the set when no code.
   return error.code === 'ERR_BAD_RESPONSE' || BROKEN_AFTER_SENDING.has(error.code ?? '');
 }
 
