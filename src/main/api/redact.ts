@@ -3,8 +3,20 @@ import { secretFragmentSpans } from './secret-fragments';
 /** What stands where a secret was, in messages and log lines alike. */
 export const MASK = '[redacted]';
 
-/** header.payload.signature, the header always starting `{"` → `eyJ`. */
-const JWT_SHAPE = /eyJ[\w-]*\.[\w-]*\.[\w-]*/g;
+/*
+ * Every pattern below tries a match only where one can start: at the beginning of a run of the
+ * characters it reads (the lookbehinds), never again inside the run. A pattern that may start at
+ * every character of a long run and read to its end each time costs the square of the run: 64 KB
+ * of a hostile error body would hold the app for seconds.
+ */
+
+/**
+ * header.payload.signature, the header always starting `{"` → `eyJ`, even glued to what comes
+ * before it (`\neyJ…` in an escaped line, `%22eyJ…` in a query). Read as the whole run that holds
+ * the `eyJ`, taken at once (the `(?=(…))\1` idiom: no backtracking into it), then two dotted
+ * segments; the mask starts at the `eyJ`.
+ */
+const JWT_SHAPE = /(?<![\w-])(?=[\w-]*?eyJ)(?=([\w-]*))\1\.[\w-]*\.[\w-]*/g;
 /**
  * An `Authorization` or `Proxy-Authorization` header's credentials, whatever the scheme, as a
  * header line, a JSON field or a query: the scheme stays, for whoever reads the line.
@@ -15,22 +27,29 @@ const AUTHORIZATION_VALUE =
 const BEARER_VALUE = /(bearer\s+)[^\s"'&,;}]+/gi;
 /**
  * A field named like a secret (`password=…`, `"token": "…"`, `api_key: …`, `clientSecret=…`),
- * quoted or not. The name must end in the secret word: `tokenExpiresAt` is not a secret.
+ * quoted or not. The name must end in the secret word: `tokenExpiresAt` is not a secret. A quoted
+ * value runs over escaped quotes (JSON's `\"`) to its closing quote, or to the end of a text cut
+ * short before it.
  */
 const SECRET_FIELD =
-  /\b([\w-]*(?:password|passwd|secret|token|api[-_]?key)["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s"'&,;}]+)/gi;
+  /(?<![\w-])([\w-]*(?:password|passwd|secret|token|api[-_]?key)["']?\s*[:=]\s*)("(?:[^"\\]|\\[\s\S]?)*(?:"|$)|'(?:[^'\\]|\\[\s\S]?)*(?:'|$)|[^\s"'&,;}]+)/gi;
 /**
  * `user:password@` in a proxy URL (`http://user:pass@host`, `socks5://…`) or the app's own
  * `username:password@ip:port` copy format: the password goes, the username stays for support.
  */
-// Matching one character before `:` instead of all (a Regex mutant) masks the same password:
-// the user name stays either way, so that mutant is equivalent.
-const USERINFO_PASSWORD = /([^\s:@/\\'"<>()[\]{},;=]+):([^\s@/\\'"<>]+)@/g;
+const USERINFO_PASSWORD =
+  /(?<![^\s:@/\\'"<>()[\]{},;=])([^\s:@/\\'"<>()[\]{},;=]+):[^\s@/\\'"<>]+@/;
+/**
+ * A run of the characters a password may hold and the `@` after it: the only place a
+ * `user:password@` can be. Looked for first, so that a long run with no `@` after it is read once,
+ * not once from every `:` in it.
+ */
+const BEFORE_AT = /(?<![^\s@/\\'"<>])[^\s@/\\'"<>]+@/g;
 /**
  * A URL whose user info has no password (`https://ghp_abc123@host/`): there the one part is the
  * credential (a token or key passed as a user name), so all of it goes.
  */
-const USERINFO_ALONE = /(\b[a-z][\w+.-]*:\/\/)[^\s:@/\\'"<>]+@/gi;
+const USERINFO_ALONE = /(:\/\/)(?<=\b[a-z][\w+.-]*:\/\/)[^\s:@/\\'"<>]+@/gi;
 /** The `ip:port:username:password` copy format, with an IPv4, a bracketed IPv6 or a host name. */
 const HOST_PORT_USER_PASSWORD =
   /(?<![\w.:-])((?:\d{1,3}\.){3}\d{1,3}|\[[\da-f:.]+\]|(?:[a-z\d-]+\.)+[a-z][a-z\d-]*):(\d{1,5}):([^\s:@'"]+):[^\s:@'"]+/gi;
@@ -45,7 +64,7 @@ const HOST_PORT_USER_PASSWORD =
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   return maskSecrets(text, secrets)
-    .replace(JWT_SHAPE, MASK)
+    .replace(JWT_SHAPE, (run) => run.slice(0, run.indexOf('eyJ')) + MASK)
     .replace(AUTHORIZATION_VALUE, `$1$2${MASK}`)
     .replace(BEARER_VALUE, `$1${MASK}`)
     .replace(SECRET_FIELD, (_match, name: string, value: string) => {
@@ -54,7 +73,7 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
       return `${name}${quote}${MASK}${quote}`;
     })
     .replace(HOST_PORT_USER_PASSWORD, `$1:$2:$3:${MASK}`)
-    .replace(USERINFO_PASSWORD, `$1:${MASK}@`)
+    .replace(BEFORE_AT, (piece) => piece.replace(USERINFO_PASSWORD, `$1:${MASK}@`))
     .replace(USERINFO_ALONE, `$1${MASK}@`);
 }
 

@@ -11,6 +11,10 @@ const redact = (text: string, secrets: string[] = []) => redactSecrets(text, sec
 describe('redactSecrets', () => {
   it('masks a JWT anywhere, and an opaque token only when it is named', () => {
     expect(redact(`refused ${JWT} at 10:00`)).toBe('refused [redacted] at 10:00');
+    // Glued to what comes before it: an escaped line break, a query's escaped quote.
+    expect(redact(`invalid token\\n${JWT}`)).toBe('invalid token\\n[redacted]');
+    expect(redact(`?q=%7B%22t%22%3A%22${JWT}%22`)).toBe('?q=%7B%22t%22%3A%22[redacted]%22');
+    expect(redact(`a.${JWT}`)).toBe('a.[redacted]');
     expect(redact(`echo: ${OPAQUE_TOKEN}`)).toContain(OPAQUE_TOKEN);
     expect(redact(`echo: ${OPAQUE_TOKEN}; again ${OPAQUE_TOKEN}`, [OPAQUE_TOKEN])).toBe(
       'echo: [redacted]; again [redacted]',
@@ -52,6 +56,12 @@ describe('redactSecrets', () => {
     ['client_secret=s&token=t', 'client_secret=[redacted]&token=[redacted]'],
     ['PROXY_PASSWORD: s3cret', 'PROXY_PASSWORD: [redacted]'],
     ['apikey=k1&api-key=k2', 'apikey=[redacted]&api-key=[redacted]'],
+    // A JSON string's escaped quote does not end it; a text cut before the closing quote still
+    // hides what follows the opening one.
+    ['{"password": "a\\"b", "user": "bob"}', '{"password": "[redacted]", "user": "bob"}'],
+    ['config error: password: "hunter2', 'config error: password: "[redacted]"'],
+    ["token='abc", "token='[redacted]'"],
+    ['password="ends in \\', 'password="[redacted]"'],
   ])('masks fields named like secrets: %s', (text, clean) => {
     expect(redact(text)).toBe(clean);
   });
@@ -93,5 +103,32 @@ describe('redactSecrets', () => {
     const text = `Authorization: Bearer ${JWT} password=x http://a:b@h:1 h.example:1:u:p`;
     const once = redact(text);
     expect(redact(once)).toBe(once);
+  });
+});
+
+describe('redactSecrets on a hostile megabyte', () => {
+  // Each pattern starts a match only at the beginning of a run it reads: one that started again
+  // at every character would read these runs a million times over and never finish.
+  const megabyte = (unit: string, tail = '') =>
+    unit.repeat(Math.floor((1 << 20) / unit.length)) + tail;
+
+  it.each([
+    ['a run of name characters', megabyte('x', ' @')],
+    ['user:password pairs with no @ after them', megabyte('a:(', ' @')],
+    ['words joined by dashes', megabyte('a-')],
+    ['JWT-like starts', megabyte('eyJ')],
+    ['host-name-like labels', megabyte('a.')],
+    ['digits', megabyte('1')],
+    ['URL schemes', megabyte('a://')],
+  ])('%s passes through unchanged', (_what, text) => {
+    expect(redact(text) === text).toBe(true);
+  });
+
+  it('a megabyte of JWT-shaped pieces is masked, three segments at a time', () => {
+    expect(redact(megabyte('eyJ.'))).toMatch(/^(?:\[redacted\]\.)+(?:eyJ\.)*$/);
+  });
+
+  it('a megabyte of user:password pairs before an @ is masked after the first user name', () => {
+    expect(redact(megabyte('a:(', '@h'))).toBe('a:[redacted]@h');
   });
 });
