@@ -121,9 +121,10 @@ function htmlTitle(html: string): string | undefined {
 }
 
 function redactable(text: string): string {
-  // Equivalent mutants: `true` and `>=` (slicing a text that fits changes nothing). Without the
-  // bound (`false`, `<=`, no slice) only the work grows, except for a secret shape whose end lies
-  // past the bound: cut off, it is not recognised (such as a quote never closed in the part).
+  // Equivalent mutants, left to survive: `true` and `>=` (slicing a text that fits changes
+  // nothing); `false`, `<=` and no slice only make the work grow: a secret that reaches into the
+  // 300 characters shown is seen whole within the bound, and a quoted one cut by it runs to the
+  // end of the text (see redact.ts).
   return text.length > REDACTED_LENGTH ? text.slice(0, REDACTED_LENGTH) : text;
 }
 
