@@ -15,7 +15,7 @@ describe('npm run test:mutation', () => {
       const run = mutationRun(args);
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stderr).toContain(
-        'usage: npm run test:mutation -- [api|plans|session|stores|clipboard|credentials|local-ports|pools|cli]… [--incremental]',
+        'usage: npm run test:mutation -- [api|plans|session|stores|clipboard|credentials|http-framing|local-ports|pools|cli]… [--incremental]',
       );
       expect(run.stdout).toBe('');
     }
