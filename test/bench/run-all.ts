@@ -9,10 +9,12 @@ import { benchPool } from './pool.bench';
 import { benchPopupChanges } from './popup-changes.bench';
 import { benchPopup } from './popup.bench';
 import { benchPortAttacks } from './port-attacks.bench';
+import { benchRedaction } from './redaction.bench';
 
 // Every benchmark, one after the other, each printing `key: value` lines.
 benchListingValidation();
 benchExport();
+benchRedaction();
 await benchPlansCache();
 await benchPopup();
 await benchChanges();
