@@ -1,3 +1,5 @@
+// Taking one space after "bearer" instead of all (`\s` for `\s+`) is equivalent, left to survive:
+// the token is trimmed after.
 const HEADER_PREFIX = /^(?:authorization\s*:\s*)?bearer(?:\s+|$)/i;
 
 /**
