@@ -31,12 +31,16 @@ const BEARER_VALUE = /(bearer\s+)[^\s"'&,;}]+/gi;
  * value runs over escaped quotes (JSON's `\"`) to its closing quote, or to the end of a text cut
  * short before it.
  */
+// `[\S\S]` for `[\s\S]` in an escape is equivalent, left to survive: a blank after a backslash is
+// read as an ordinary character instead, and the value ends at the same quote.
 const SECRET_FIELD =
   /(?<![\w-])([\w-]*(?:password|passwd|secret|token|api[-_]?key)["']?\s*[:=]\s*)("(?:[^"\\]|\\[\s\S]?)*(?:"|$)|'(?:[^'\\]|\\[\s\S]?)*(?:'|$)|[^\s"'&,;}]+)/gi;
 /**
  * `user:password@` in a proxy URL (`http://user:pass@host`, `socks5://…`) or the app's own
  * `username:password@ip:port` copy format: the password goes, the username stays for support.
  */
+// Within a run (below), `\S` for `\s` in the lookbehind is equivalent, left to survive: the run
+// holds no blank.
 const USERINFO_PASSWORD =
   /(?<![^\s:@/\\'"<>()[\]{},;=])([^\s:@/\\'"<>()[\]{},;=]+):[^\s@/\\'"<>]+@/;
 /**

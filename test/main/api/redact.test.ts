@@ -62,6 +62,8 @@ describe('redactSecrets', () => {
     ['config error: password: "hunter2', 'config error: password: "[redacted]"'],
     ["token='abc", "token='[redacted]'"],
     ['password="ends in \\', 'password="[redacted]"'],
+    ["{'password': 'a\\'b', 'user': 'bob'}", "{'password': '[redacted]', 'user': 'bob'}"],
+    ["token='ends in \\", "token='[redacted]'"],
   ])('masks fields named like secrets: %s', (text, clean) => {
     expect(redact(text)).toBe(clean);
   });
@@ -74,6 +76,10 @@ describe('redactSecrets', () => {
       "curl -x 'http://alice:[redacted]@proxy.example.com:8080' https://api.ipify.org",
     ],
     ['alice:s3cret@203.0.113.7:8080', 'alice:[redacted]@203.0.113.7:8080'],
+    [
+      'proxy (alice:s3cret@203.0.113.7:8080) failed',
+      'proxy (alice:[redacted]@203.0.113.7:8080) failed',
+    ],
     ['203.0.113.7:8080:alice:s3cret', '203.0.113.7:8080:alice:[redacted]'],
     ['proxy.example.com:8080:alice:s3cret', 'proxy.example.com:8080:alice:[redacted]'],
     ['[2001:db8::1]:8080:alice:s3cret', '[2001:db8::1]:8080:alice:[redacted]'],
