@@ -36,16 +36,21 @@ describe('bodyFraming', () => {
     expect(bodyFraming(parsed, 'request')).toBeNull();
   });
 
-  it('lets an answer with another coding run until the upstream closes, naming the coding', () => {
-    expect(bodyFraming(head('Transfer-Encoding', 'gzip'), 'response')).toEqual({
-      kind: 'unframed',
-      transferEncoding: 'gzip',
-    });
-  });
+  it.each(['gzip', 'gzip, deflate', 'gzip,deflate', 'gzip ,br', 'x-zip\t,\tbr, deflate'])(
+    'lets an answer coded %j run until the upstream closes, naming the coding',
+    (codings) => {
+      expect(bodyFraming(head('Transfer-Encoding', codings), 'response')).toEqual({
+        kind: 'unframed',
+        transferEncoding: codings,
+      });
+    },
+  );
 
   it.each([
     ['a length beside another coding', head('Transfer-Encoding', 'gzip', 'Content-Length', '5')],
     ['a coding that is not a token list', head('Transfer-Encoding', 'gzip;q=1')],
+    ['a list with an empty coding', head('Transfer-Encoding', 'gzip, , br')],
+    ['a list ending in a comma', head('Transfer-Encoding', 'gzip,')],
     ['two transfer codings', head('Transfer-Encoding', 'gzip', 'Transfer-Encoding', 'chunked')],
   ])('refuses an answer with %s', (_, parsed) => {
     expect(bodyFraming(parsed, 'response')).toBeNull();

@@ -82,3 +82,14 @@ it('says when it is inside a head', () => {
   parser.execute(Buffer.from('\r\n'));
   expect(parser.inHead()).toBe(false);
 });
+
+it('says when it is inside an answer head, from its status line on', () => {
+  const parser = strictParser(HTTPParser.RESPONSE);
+  expect(parser.inHead()).toBe(false);
+  parser.execute(Buffer.from('HTTP/1.1 2'));
+  expect(parser.inHead()).toBe(true);
+  parser.execute(Buffer.from('00 OK\r\nContent-Length: 0\r\n'));
+  expect(parser.inHead()).toBe(true);
+  parser.execute(Buffer.from('\r\n'));
+  expect(parser.inHead()).toBe(false);
+});
