@@ -18,6 +18,8 @@ export function labelsFromFile(stored: Readonly<Record<string, unknown>>): Label
   const problems: string[] = [];
   const labels: LabelsByAccount = new Map();
   const version = stored['schemaVersion'];
+  // `typeof version === 'number'` as true is equivalent, left to survive: isSafeInteger refuses
+  // every other type.
   if (
     typeof version === 'number' &&
     Number.isSafeInteger(version) &&
@@ -66,6 +68,8 @@ export function labelsFromFile(stored: Readonly<Record<string, unknown>>): Label
           `A label of account “${short(accountId)}” had an invalid proxy id (“${short(proxyKey)}”) and was removed.`,
         );
       } else if (!text.success || text.data === '') {
+        // `issues[0].message` for `issues[0]?.message` is equivalent, left to survive: a failed
+        // parse always has an issue.
         problems.push(
           `The label of proxy ${proxyId.data} of account “${short(accountId)}” was not valid and was removed: ${text.error?.issues[0]?.message ?? 'it was empty.'}`,
         );

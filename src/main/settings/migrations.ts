@@ -25,6 +25,8 @@ export const settingsMigrations: readonly SettingsMigration[] = [
 
 function millisecondsToSeconds(value: unknown): unknown {
   // Anything but a finite number is carried over as is, so that validation reports it.
+  // (`typeof value !== 'number'` as false is equivalent, left to survive: isFinite refuses every
+  // other type.)
   if (typeof value !== 'number' || !Number.isFinite(value)) return value;
   const seconds = Math.round(value / 1000);
   return Math.min(CLIPBOARD_CLEAR_MAX_SECONDS, Math.max(0, seconds));

@@ -79,6 +79,8 @@ export function settingsFromFile(stored: Readonly<Record<string, unknown>>): Set
 function storedVersion(stored: Readonly<Record<string, unknown>>, problems: string[]): number {
   const version = stored['schemaVersion'];
   if (version === undefined) return 0;
+  // `typeof version === 'number'` as true is equivalent, left to survive: isSafeInteger refuses
+  // every other type.
   if (typeof version === 'number' && Number.isSafeInteger(version) && version >= 0) return version;
   problems.push(
     'The settings file had an unreadable version number; its settings were read as the current version.',
