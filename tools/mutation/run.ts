@@ -4,20 +4,23 @@ import { CORE_MODULES, type CoreModule } from './core-modules';
 import { mutationScore, summaryLine, FLOOR_PERCENT } from './score';
 
 /**
- * `npm run test:mutation [module…] [--incremental]`: StrykerJS with the vitest runner over the
+ * `npm run test:mutation [module…] [--incremental] [--concurrency=N]`: StrykerJS with the vitest runner over the
  * core modules (all of them, or those named), one run each, reports in reports/mutation/<module>/
  * (HTML and JSON) and a summary line per module. --incremental re-tests only the mutants whose
  * code or tests changed since the last run of that module, full or not (its incremental file is
- * kept with the reports): the quick floor to run before stopping. Exits 1 when a module is under the floor,
- * 2 on a wrong argument.
+ * kept with the reports): the quick floor to run before stopping. --concurrency=N runs N mutants at
+ * once (2 by default): the network modules' tests mostly wait on sockets and timers, so more
+ * runners than cores shorten them. Exits 1 when a module is under the floor, 2 on a wrong argument.
  */
 const args = process.argv.slice(2);
 const incremental = args.includes('--incremental');
-const names = args.filter((arg) => arg !== '--incremental');
+const concurrencyArg = args.find((arg) => arg.startsWith('--concurrency='));
+const concurrency = Number(concurrencyArg?.slice('--concurrency='.length) ?? 2);
+const names = args.filter((arg) => arg !== '--incremental' && arg !== concurrencyArg);
 const unknown = names.filter((name) => !CORE_MODULES.some((module) => module.name === name));
-if (unknown.length > 0) {
+if (unknown.length > 0 || !Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) {
   console.error(
-    `usage: npm run test:mutation -- [${CORE_MODULES.map((module) => module.name).join('|')}]… [--incremental]`,
+    `usage: npm run test:mutation -- [${CORE_MODULES.map((module) => module.name).join('|')}]… [--incremental] [--concurrency=1..32]`,
   );
   process.exit(2);
 }
@@ -43,7 +46,7 @@ async function mutate(module: CoreModule): Promise<MutantResult[]> {
     testRunner: 'vitest',
     vitest: { configFile: 'tools/mutation/vitest.config.ts', related: true },
     coverageAnalysis: 'perTest',
-    concurrency: 2,
+    concurrency,
     mutate: module.mutate,
     // What the sandbox copy of the project leaves out: built output and earlier reports.
     ignorePatterns: ['reports', 'out', 'dist', 'dist-smoke', 'test-results', 'playwright-report'],
