@@ -24,9 +24,34 @@ describe('upstreamFailureOf', () => {
       'the proxy refused the login (SOCKS5)',
     ],
     [
+      new Error('Socks5 Authentication failed (server said no)'),
+      'auth_refused',
+      'the proxy refused the login (SOCKS5)',
+    ],
+    [
       new Error('Socks5 proxy rejected connection - HostUnreachable'),
       'target_refused',
       'the proxy would not open the connection (SOCKS5: host unreachable)',
+    ],
+    [
+      new Error('Socks5 proxy rejected connection - NotAllowed '),
+      'target_refused',
+      'the proxy would not open the connection (SOCKS5: not allowed)',
+    ],
+    [
+      new Error('Socks5 proxy rejected connection - '),
+      'target_refused',
+      'the proxy would not open the connection (SOCKS5: refused)',
+    ],
+    [
+      new Error('Proxy connection timed out after 5000 ms'),
+      'timeout',
+      'the proxy did not open the connection in time',
+    ],
+    [
+      new Error('SocksClient internal error (this should not happen)'),
+      'bad_answer',
+      'the proxy did not answer as a SOCKS5 proxy',
     ],
     [
       new Error('Proxy connection timed out'),
@@ -42,10 +67,41 @@ describe('upstreamFailureOf', () => {
     [coded('ENOTFOUND'), 'dns', "the proxy's host name could not be found"],
     [coded('ETIMEDOUT'), 'unreachable', 'the proxy could not be reached (timed out)'],
     [coded('EHOSTUNREACH'), 'unreachable', 'the proxy could not be reached (EHOSTUNREACH)'],
+    [coded('ENETUNREACH'), 'unreachable', 'the proxy could not be reached (ENETUNREACH)'],
     [coded('ECONNRESET'), 'closed', 'the proxy closed the connection'],
     ['not even an error', 'closed', 'the proxy closed the connection'],
   ])('words %s', (error, kind, message) => {
-    expect(upstreamFailureOf(error)).toMatchObject({ kind, message });
+    expect(upstreamFailureOf(error)).toMatchObject({ name: 'UpstreamFailure', kind, message });
+  });
+
+  it('words its own failures, with the status and reply a local client is answered', () => {
+    expect(upstreamFailures.noUpstream()).toMatchObject({
+      kind: 'no_upstream',
+      message: 'no proxy of the pool could open the connection',
+      httpStatus: 503,
+    });
+    expect(upstreamFailures.notHttp()).toMatchObject({
+      kind: 'bad_answer',
+      message: 'the proxy did not answer as an HTTP proxy',
+      httpStatus: 502,
+    });
+    expect(upstreamFailures.badDestination()).toMatchObject({
+      kind: 'bad_destination',
+      message: 'the destination is not a host name the proxy can be asked for',
+      httpStatus: 400,
+      socksReply: 0x04,
+    });
+    for (const [status, httpStatus] of [
+      [399, 502],
+      [400, 400],
+      [599, 599],
+      [600, 502],
+    ]) {
+      expect(upstreamFailures.connectStatus(status as number)).toMatchObject({
+        kind: 'target_refused',
+        httpStatus,
+      });
+    }
   });
 
   it('answers a local SOCKS client with the reply the upstream gave', () => {

@@ -95,10 +95,18 @@ describe('binding', () => {
     expect(suggested.port).toBe(error.suggestedPort);
   });
 
-  it.each([-1, 65536, 1.5])('refuses the port %s', async (port) => {
+  it.each([-1, 65536, 1.5])('refuses the port %s, in words', async (port) => {
     await expect(startLocalPort({ upstream: viaHttp(), port })).rejects.toMatchObject({
       kind: 'invalid_port',
+      message: `${port} is not a port (a whole number from 1 to 65535, or 0 for any free port).`,
     });
+  });
+
+  it('takes the highest port number as a port (free or not)', async () => {
+    const outcome = await open({ upstream: viaHttp(), port: 65535 }).catch(
+      (error: unknown) => error as LocalPortError,
+    );
+    expect('kind' in outcome ? outcome.kind : 'opened').not.toBe('invalid_port');
   });
 
   it('reports another listen failure with its code', async () => {

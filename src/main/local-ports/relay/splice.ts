@@ -19,6 +19,8 @@ export function splice(a: Socket, b: Socket): void {
 }
 
 function finish(socket: Socket): void {
+  // Equivalent, left to survive: ending a destroyed socket does nothing (its callback gets
+  // ERR_STREAM_DESTROYED, and destroying it again is a no-op); the check says what is meant.
   if (socket.destroyed) return;
   socket.end(() => socket.destroy());
 }

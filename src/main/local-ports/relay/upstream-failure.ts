@@ -85,7 +85,6 @@ const SOCKS_AUTH_FAILED = 'Socks5 Authentication failed';
 const SOCKS_NO_AUTH_METHOD = 'no accepted authentication type';
 const SOCKS_REJECTED = 'Socks5 proxy rejected connection - ';
 const SOCKS_TIMED_OUT = 'Proxy connection timed out';
-const SOCKS_SOCKET_CLOSED = 'Socket closed';
 /** socks' names of the reply codes (`Socks5Response`), back to the codes a local client gets. */
 const SOCKS_REPLY_BY_NAME: Record<string, number> = {
   Failure: 0x01,
@@ -101,6 +100,7 @@ const SOCKS_REPLY_BY_NAME: Record<string, number> = {
 /** The failure a thrown error stands for, whatever threw it (socket, socks client, our code). */
 export function upstreamFailureOf(error: unknown): UpstreamFailure {
   if (error instanceof UpstreamFailure) return error;
+  // Equivalent, left to survive: any other text for a non-Error reaches the same end below.
   const message = error instanceof Error ? error.message : '';
   if (message.startsWith(SOCKS_AUTH_FAILED) || message.includes(SOCKS_NO_AUTH_METHOD)) {
     return new UpstreamFailure('auth_refused', 'the proxy refused the login (SOCKS5)');
@@ -117,7 +117,6 @@ export function upstreamFailureOf(error: unknown): UpstreamFailure {
     );
   }
   if (message.startsWith(SOCKS_TIMED_OUT)) return upstreamFailures.timedOut();
-  if (message === SOCKS_SOCKET_CLOSED) return upstreamFailures.closed();
   if (message.startsWith('Received invalid Socks5') || message.startsWith('SocksClient internal')) {
     return new UpstreamFailure('bad_answer', 'the proxy did not answer as a SOCKS5 proxy');
   }
@@ -137,6 +136,7 @@ export function upstreamFailureOf(error: unknown): UpstreamFailure {
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
     return new UpstreamFailure('unreachable', `the proxy could not be reached (${code})`);
   }
-  // Resets, broken pipes and "socket hang up": the proxy went away while we talked to it.
+  // Resets, broken pipes, "socket hang up" and the socks client's "Socket closed": the proxy went
+  // away while we talked to it.
   return upstreamFailures.closed();
 }

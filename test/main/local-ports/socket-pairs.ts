@@ -1,0 +1,63 @@
+import { once } from 'node:events';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+
+/** A connection over loopback: the client's end and the listener's (accepted) end. */
+export interface SocketPair {
+  client: Socket;
+  accepted: Socket;
+}
+
+/**
+ * A loopback listener handing out connected pairs, errors swallowed. The client end may stay
+ * half-open (so a test sees what the code under test closes); the accepted end too with
+ * `halfOpen`, otherwise it closes when the client ends, as a local port's and an upstream's do.
+ */
+export class SocketPairs {
+  private readonly pairs: SocketPair[] = [];
+
+  private constructor(private readonly server: Server) {}
+
+  static async start({ halfOpen = false } = {}): Promise<SocketPairs> {
+    const server = createServer({ allowHalfOpen: halfOpen });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    return new SocketPairs(server);
+  }
+
+  async pair(): Promise<SocketPair> {
+    const accepted = once(this.server, 'connection').then(([socket]) => socket as Socket);
+    const client = connect({
+      port: (this.server.address() as AddressInfo).port,
+      host: '127.0.0.1',
+      allowHalfOpen: true,
+    });
+    client.on('error', () => {});
+    const pair = { client, accepted: await accepted };
+    pair.accepted.on('error', () => {});
+    this.pairs.push(pair);
+    return pair;
+  }
+
+  async close(): Promise<void> {
+    for (const { client, accepted } of this.pairs) {
+      client.destroy();
+      accepted.destroy();
+    }
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+/** What `promise` settled to within `ms`, or 'pending': for code that must not wait for ever. */
+export async function settledWithin<T>(
+  promise: Promise<T>,
+  ms: number,
+): Promise<{ value: T } | { error: unknown } | 'pending'> {
+  const timer = new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), ms));
+  return Promise.race([
+    promise.then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    ),
+    timer,
+  ]);
+}
