@@ -87,8 +87,7 @@ describe('LocalPortsService after a listing', () => {
     await service.close(2);
     await service.keepListed('acct', () => true);
     expect(service.list().map((port) => port.proxyId)).toEqual([3]);
-    // Signed out and in again: no account, nothing reopened.
-    await service.closeAll();
+    // Signed out: every port stops, and no account's kept ports reopen.
     await service.keepListed(undefined, () => true);
     expect(service.list()).toEqual([]);
   });
