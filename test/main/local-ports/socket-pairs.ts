@@ -47,6 +47,18 @@ export class SocketPairs {
   }
 }
 
+/**
+ * Fills what `socket` can hand to the system while `peer` reads nothing, so that its writes wait
+ * (a client that stopped reading with its receive window full).
+ */
+export async function fillUntilHeld(socket: Socket, peer: Socket): Promise<void> {
+  peer.pause();
+  while (socket.write(Buffer.alloc(1024 * 1024))) {
+    // Keep writing until Node itself holds bytes the system would not take.
+  }
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 /** What `promise` settled to within `ms`, or 'pending': for code that must not wait for ever. */
 export async function settledWithin<T>(
   promise: Promise<T>,

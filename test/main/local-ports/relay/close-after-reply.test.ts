@@ -1,37 +1,26 @@
-import { once } from 'node:events';
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import {
   closeAfterReply,
   REPLY_FLUSH_LIMIT_MS,
 } from '../../../../src/main/local-ports/relay/close-after-reply';
+import { fillUntilHeld, SocketPairs } from '../socket-pairs';
 import { until } from '../until';
 
-let server: Server;
-let accepted: Promise<Socket>;
+let pairs: SocketPairs;
 beforeEach(async () => {
-  server = createServer();
-  accepted = once(server, 'connection').then(([socket]) => socket as Socket);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
+  pairs = await SocketPairs.start();
 });
 afterEach(async () => {
   vi.useRealTimers();
-  await new Promise((resolve) => server.close(resolve));
+  await pairs.close();
 });
 
 /** A connected pair: the client (allowed to stay half-open) and the server's paused socket. */
 async function pair(): Promise<{ client: Socket; socket: Socket }> {
-  const client = connect({
-    port: (server.address() as AddressInfo).port,
-    host: '127.0.0.1',
-    allowHalfOpen: true,
-  });
-  client.on('error', () => {});
-  const socket = await accepted;
-  socket.on('error', () => {});
-  socket.pause();
-  return { client, socket };
+  const { client, accepted } = await pairs.pair();
+  accepted.pause();
+  return { client, socket: accepted };
 }
 
 it('delivers the reply, then destroys the socket though the client keeps its side open', async () => {
@@ -51,11 +40,7 @@ it('delivers the reply, then destroys the socket though the client keeps its sid
 it('destroys a socket whose reply cannot be flushed, at the limit', async () => {
   const { client, socket } = await pair();
   // A client that never reads: fill every buffer on the way, so the reply stays queued.
-  client.pause();
-  while (socket.write(Buffer.alloc(1024 * 1024))) {
-    // Keep writing until Node itself holds bytes the system would not take.
-  }
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await fillUntilHeld(socket, client);
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   closeAfterReply(socket, Buffer.from([0x05, 0xff]));
   vi.advanceTimersByTime(REPLY_FLUSH_LIMIT_MS - 1);

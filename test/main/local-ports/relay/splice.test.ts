@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { splice } from '../../../../src/main/local-ports/relay/splice';
-import { type SocketPair, SocketPairs } from '../socket-pairs';
+import { fillUntilHeld, type SocketPair, SocketPairs } from '../socket-pairs';
 import { until } from '../until';
 
 let pairs: SocketPairs;
@@ -23,15 +23,6 @@ function received(socket: Socket): () => string {
   const chunks: Buffer[] = [];
   socket.on('data', (chunk: Buffer) => chunks.push(chunk));
   return () => Buffer.concat(chunks).toString();
-}
-
-/** Fills what `socket` can hand to the system while its peer reads nothing, so its writes wait. */
-async function stuck(socket: Socket, peer: Socket): Promise<void> {
-  peer.pause();
-  while (socket.write(Buffer.alloc(1024 * 1024))) {
-    // Until Node itself holds bytes the system would not take.
-  }
-  await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 it('passes bytes both ways', async () => {
@@ -62,13 +53,13 @@ it('ends the upstream after the last request when the app closes, and then lets 
 });
 
 it('destroys both at once on an error on the app side, though the other holds unsent bytes', async () => {
-  await stuck(upstream.accepted, upstream.client);
+  await fillUntilHeld(upstream.accepted, upstream.client);
   app.accepted.destroy(new Error('reset'));
   await until(() => upstream.accepted.destroyed, 1_000);
 });
 
 it('destroys both at once on an error on the upstream side, though the other holds unsent bytes', async () => {
-  await stuck(app.accepted, app.client);
+  await fillUntilHeld(app.accepted, app.client);
   upstream.accepted.destroy(new Error('reset'));
   await until(() => app.accepted.destroyed, 1_000);
 });
