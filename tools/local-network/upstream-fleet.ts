@@ -46,6 +46,8 @@ export interface FleetUpstream {
   readonly served: ServedConnection[];
   /** Client TCP connections it accepted, whatever happened next. */
   accepted(): number;
+  /** Client TCP connections open right now. */
+  open(): number;
   /** Switches behaviour; 'refuse' closes the listener and drops open connections (a proxy that dies mid-run). */
   setBehaviour(behaviour: UpstreamBehaviour): Promise<void>;
 }
@@ -161,6 +163,7 @@ async function startUpstream(index: number): Promise<FleetUpstream & { close(): 
     exitAddress,
     served,
     accepted: () => sockets.accepted,
+    open: () => sockets.open,
     async setBehaviour(next) {
       if (next === 'refuse' && entry.listening) await stopListening();
       if (next !== 'refuse' && !entry.listening) await listenAgain(entry, port);

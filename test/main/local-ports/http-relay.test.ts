@@ -337,6 +337,33 @@ describe('against an upstream answering byte by byte', () => {
     );
   });
 
+  it.each([100, 302])(
+    'fails a CONNECT the upstream answers %i: only a 2xx opens the tunnel',
+    async (status) => {
+      const { port, app, up } = await sent(
+        'CONNECT site.test:443 HTTP/1.1\r\nHost: site.test:443\r\n\r\n',
+      );
+      up.write(`HTTP/1.1 ${status} Not Now\r\nLocation: http://elsewhere.test/\r\n\r\n`);
+      await until(() => app.socket.readableEnded);
+      expect(app.received()).toMatch(/^HTTP\/1\.1 502 Bad Gateway\r\n/);
+      expect(port.stats().lastError?.message).toBe(
+        `the proxy would not open the connection (HTTP ${status})`,
+      );
+    },
+  );
+
+  it('opens the tunnel on the last 2xx to CONNECT (299) as on 200', async () => {
+    const { port, app, up } = await sent(
+      'CONNECT site.test:443 HTTP/1.1\r\nHost: site.test:443\r\n\r\n',
+    );
+    up.write('HTTP/1.1 299 Fine\r\n\r\nfrom site');
+    await app.waitFor('from site');
+    expect(app.received()).toBe('HTTP/1.1 200 Connection Established\r\n\r\nfrom site');
+    app.write('to site');
+    await up.waitFor('to site');
+    expect(port.stats().lastError).toBeNull();
+  });
+
   it('passes bytes unparsed both ways once an Upgrade is answered', async () => {
     const { app, up } = await sent(
       'GET http://site.test/ws HTTP/1.1\r\nHost: site.test\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
@@ -547,29 +574,51 @@ describe('against an upstream answering byte by byte', () => {
     expect(up.received()).not.toContain(local);
   });
 
+  const NOT_A_PROXY_REQUEST = 'This is a proxy: send it requests for http:// addresses.';
   it.each([
-    ['a request for the port itself', 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+    [
+      'a request for the port itself',
+      'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+      NOT_A_PROXY_REQUEST,
+    ],
     [
       'a path that only names an address further on',
       'GET /go?to=http://site.test/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+      NOT_A_PROXY_REQUEST,
     ],
-    ['bytes that are not HTTP', '\x16\x03\x01 hello\r\n\r\n'],
-    ['another HTTP version', 'GET http://site.test/ HTTP/2.0\r\nHost: site.test\r\n\r\n'],
+    [
+      'bytes that are not HTTP',
+      '\x16\x03\x01 hello\r\n\r\n',
+      'The request could not be read as HTTP.',
+    ],
+    [
+      'another HTTP version',
+      'GET http://site.test/ HTTP/2.0\r\nHost: site.test\r\n\r\n',
+      'The request could not be forwarded as it is.',
+    ],
     [
       'a body framing the relay cannot pass on',
       'POST http://site.test/ HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\nxx',
+      "The request's length is not plain: one Content-Length or chunked.",
     ],
     [
       'an Upgrade whose body is chunked (where would the new protocol start?)',
       'GET http://site.test/ws HTTP/1.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
         'Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      "The request's length is not plain: one Content-Length or chunked.",
     ],
-  ])('answers %s with 400 and sends nothing on', async (_, text) => {
+    [
+      'a CONNECT to something other than host:port',
+      'CONNECT site.test HTTP/1.1\r\nHost: site.test\r\n\r\n',
+      'The CONNECT target is not host:port.',
+    ],
+  ])('answers %s with 400 in words and sends nothing on', async (_, text, words) => {
     const port = await openTo(upstream.port);
     const app = await rawApp(port.port);
     app.write(text);
     await until(() => app.socket.readableEnded);
     expect(app.received()).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(app.received().split('\r\n\r\n')[1]).toBe(words);
     app.socket.end();
     await until(async () => (await port.getConnections()) === 0);
     expect(upstream.connections).toHaveLength(0);

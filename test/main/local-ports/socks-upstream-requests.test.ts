@@ -10,6 +10,7 @@ import {
 } from '../../../tools/local-network/proxy-servers';
 import { rawExchange } from './local-clients';
 import { rawApp } from './raw-peers';
+import { until } from './until';
 
 // Plain HTTP requests through a port whose upstream is SOCKS5: the port is the proxy there, and
 // reaches each site through a tunnel of the SOCKS5 upstream (http-relay.ts).
@@ -102,6 +103,20 @@ describe('plain requests through a SOCKS5 upstream', () => {
     app.socket.destroy();
   });
 
+  it('one after another to two sites, go each through a tunnel to its own site', async () => {
+    const app = await rawApp(local.port);
+    for (const [site, answer] of [
+      [one, 'one/a'],
+      [two, 'two/b'],
+      [one, 'one/c'],
+    ] as const) {
+      app.write(`GET ${site.url(answer.slice(3))} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      await app.waitFor(answer);
+    }
+    expect(socks.sockets.accepted).toBe(3);
+    app.socket.destroy();
+  });
+
   it('pipelined to two sites, go each through a tunnel to its site and are answered in order', async () => {
     const app = await rawApp(local.port);
     app.write(
@@ -154,7 +169,42 @@ describe('plain requests through a SOCKS5 upstream', () => {
       'GET https://127.0.0.1/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
     );
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer.split('\r\n\r\n')[1]).toBe(
+      'This is a proxy: send it requests for http:// addresses.',
+    );
     expect(socks.sockets.accepted).toBe(0);
+  });
+
+  it('that the app leaves before their tunnel opens never reach the site, and the tunnel is closed', async () => {
+    const seen = one.seen.length;
+    const app = await rawApp(local.port);
+    app.write(`GET ${one.url('/left')} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    app.socket.destroy();
+    await until(() => socks.sockets.accepted === 1 && socks.sockets.open === 0);
+    expect(one.seen.slice(seen)).toEqual([]);
+  });
+
+  it('with a body found malformed while the tunnel opens, are answered once, for the body', async () => {
+    const port = await startLocalPort({
+      upstream: { protocol: 'socks5', host: '127.0.0.1', port: await deadPort(), ...LOGIN },
+    });
+    try {
+      const app = await rawApp(port.port);
+      app.write(
+        `POST ${one.url('/upload')} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
+      );
+      await until(() => app.socket.readableEnded);
+      expect(app.received()).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(app.received().split('\r\n\r\n')[1]).toBe(
+        'The request body could not be read as HTTP.',
+      );
+      app.socket.destroy();
+      // The tunnel's failure comes after: the app was answered, so it is not the port's last error.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(port.stats().lastError).toBeNull();
+    } finally {
+      await port.close();
+    }
   });
 
   it('to a site the upstream cannot reach, get its failure in words, kept in the stats', async () => {

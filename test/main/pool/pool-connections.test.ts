@@ -8,6 +8,7 @@ import {
   type UpstreamFleet,
 } from '../../../tools/local-network/upstream-fleet';
 import { openFds, settledFds } from '../../support/open-fds';
+import { rawApp } from '../local-ports/raw-peers';
 import { until } from '../local-ports/until';
 import { connectTunnel, indexOfExit, membersOf, socksTunnel } from './pool-clients';
 
@@ -78,6 +79,26 @@ describe.each(['http', 'socks5'] as const)('a pool speaking %s', (protocol) => {
     expect(sockets).toBe(1);
     expect(exits).toEqual([0, 1, 2, 3]);
     expect(upstreamConnections() - before).toBe(4);
+    // Each upstream connection was closed once its answer was in, not left to idle.
+    await until(() => fleet.upstreams.every((upstream) => upstream.open() === 0));
+  });
+
+  it('with "a new upstream for each request", answers pipelined requests through one, in order', async () => {
+    pool = await startPoolPort({ members: membersOf(fleet), protocol, perRequest: true });
+    const before = upstreamConnections();
+    const app = await rawApp(pool.port);
+    app.write(`GET ${echo.url('/')} HTTP/1.1\r\nHost: echo\r\n\r\n`.repeat(3));
+    await app.waitFor('HTTP/1.1 200 OK', 3);
+    await until(() => app.received().split('\r\n\r\n').length === 4);
+    const exits = app
+      .received()
+      .split('HTTP/1.1 200 OK')
+      .slice(1)
+      .map((answer) => indexOfExit(fleet, answer.split('\r\n\r\n')[1]?.trim() ?? ''));
+    // The connection moves on only once it has no answer due.
+    expect(new Set(exits).size).toBe(1);
+    expect(upstreamConnections() - before).toBe(1);
+    app.socket.destroy();
   });
 
   it('ends the connections through a member that left the pool, and counts bytes per member', async () => {

@@ -325,8 +325,8 @@ class HttpRelay {
         if (socket.writableNeedDrain) this.holdWhileDraining(this.app, socket);
         else this.app.resume();
       },
+      // Opening is left set: the relay is done, by this failure or by the one that emptied the queue.
       (error: unknown) => {
-        this.opening = false;
         if (this.queued[0] === next) this.upstreamBroke(null, upstreamFailureOf(error));
       },
     );
@@ -364,7 +364,7 @@ class HttpRelay {
       (socket) => {
         if (this.app.destroyed) return void socket.destroy();
         this.app.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        if (this.heldForTunnel.length > 0) socket.write(this.heldForTunnel);
+        socket.write(this.heldForTunnel);
         splice(this.app, socket);
       },
       (error: unknown) => void this.upstreamBroke(null, upstreamFailureOf(error)),
@@ -651,8 +651,9 @@ class HttpRelay {
   private tunnel(upstream: Socket, rest: Buffer): void {
     // The upstream's reads keep coming to onRead (an `onread` socket emits no 'data'), which
     // passes them on as they are from now on; splice takes the app's side and the closing.
-    if (rest.length > 0) this.toApp(rest);
-    if (this.heldForTunnel.length > 0) upstream.write(this.heldForTunnel);
+    // Either may be empty: an empty write sends nothing.
+    this.toApp(rest);
+    upstream.write(this.heldForTunnel);
     this.stoppedReading = null;
     splice(this.app, upstream);
   }
@@ -678,14 +679,15 @@ class HttpRelay {
     connected: boolean,
   ): void {
     if (socket !== this.upstream) return;
+    const oldest = this.awaiting[0];
     // Closed while idle (its keep-alive ran out): the next request opens another connection.
-    if (this.awaiting.length === 0) {
+    if (oldest === undefined) {
       this.upstream = null;
       return;
     }
     const why = failure ?? upstreamFailures.closed();
     // Never reached, or closed on a CONNECT it had not answered: nothing of the app's went through.
-    const unsent = !connected || this.awaiting[0]?.method === 'CONNECT';
+    const unsent = !connected || oldest.method === 'CONNECT';
     if (unsent && this.moveElsewhere(socket, why)) return;
     this.upstream = null;
     this.context.stats.recordError(why.message);
