@@ -58,8 +58,8 @@ export function openKeptPortsStore(options: {
       save({ ...kept, ports: withEntries(kept.ports, accountId, [...others, port]) });
     },
     forget(accountId, proxyId) {
-      const current = kept.ports.get(accountId) ?? [];
-      if (!current.some((each) => each.proxyId === proxyId)) return;
+      const current = kept.ports.get(accountId);
+      if (!current?.some((each) => each.proxyId === proxyId)) return;
       const ports = withEntries(
         kept.ports,
         accountId,

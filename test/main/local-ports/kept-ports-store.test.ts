@@ -85,9 +85,38 @@ describe('the kept local ports', () => {
     // A folder where the file should be: the write fails whoever runs the test (root too).
     fs.rmSync(filePath());
     fs.mkdirSync(filePath());
-    expect(thrownBy(() => store.keep('acct-a', port(2, 24002))).kind).toBe('storage');
+    const failure = thrownBy(() => store.keep('acct-a', port(2, 24002)));
+    expect(failure.kind).toBe('storage');
+    expect(failure.message).toMatch(/^The local ports could not be saved to /);
     expect(thrownBy(() => store.setKeepBrowserProfile('acct-a', 2, true)).kind).toBe('storage');
     expect(store.forAccount('acct-a')).toEqual([port(1, 24001)]);
     expect(store.keepsBrowserProfile('acct-a', 2)).toBe(false);
+  });
+
+  it('writes nothing for a change that changes nothing, nor when opened', () => {
+    const store = open();
+    expect(fs.existsSync(filePath())).toBe(false);
+    store.keep('acct-a', port(1, 24001));
+    store.setKeepBrowserProfile('acct-a', 2, true);
+    // A folder where the file should be: any write would throw.
+    fs.rmSync(filePath());
+    fs.mkdirSync(filePath());
+    store.forget('acct-a', 9);
+    store.forget('acct-z', 1);
+    store.setKeepBrowserProfile('acct-a', 2, true);
+    store.setKeepBrowserProfile('acct-a', 3, false);
+    store.setKeepBrowserProfile('acct-z', 3, false);
+    expect(store.forAccount('acct-a')).toEqual([port(1, 24001)]);
+    expect(store.keepsBrowserProfile('acct-a', 2)).toBe(true);
+  });
+
+  it("backs a damaged file up under the time it was found, by the computer's clock", () => {
+    fs.writeFileSync(filePath(), '{ not json');
+    const day = () => new Date().toISOString().slice(0, 10);
+    const before = day();
+    const store = openKeptPortsStore({ createStore: confIn(tempDir()) });
+    const days = new Set([before, day()]);
+    const backup = path.basename(store.recovery()?.backupPath ?? '');
+    expect([...days].map((date) => `local-ports.invalid-${date}`)).toContain(backup.slice(0, 30));
   });
 });

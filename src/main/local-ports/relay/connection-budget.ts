@@ -72,6 +72,7 @@ export function limitInProcLimits(text: string): number | null {
 
 /** What `ulimit -n` printed, as a number, or null (`unlimited`, nothing, nonsense). */
 export function limitInUlimit(text: string): number | null {
-  const limit = Number(text.trim());
+  // Number() itself reads past the blanks and the newline around the figure.
+  const limit = Number(text);
   return Number.isSafeInteger(limit) && limit > 0 ? limit : null;
 }

@@ -39,8 +39,7 @@ export class ConnectionDeadlines {
 
   /** The handshake or head is complete. */
   handshakeDone(): void {
-    if (this.handshake === null) return;
-    clearTimeout(this.handshake);
+    clearTimeout(this.handshake ?? undefined);
     this.handshake = null;
   }
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import {
@@ -47,5 +48,18 @@ it('destroys a socket whose reply cannot be flushed, at the limit', async () => 
   expect(socket.destroyed).toBe(false);
   vi.advanceTimersByTime(1);
   expect(socket.destroyed).toBe(true);
+  client.destroy();
+});
+
+it('leaves no timer behind once the socket has closed, and starts none for one already gone', async () => {
+  const { client, socket } = await pair();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const closed = once(socket, 'close');
+  closeAfterReply(socket, 'bye');
+  expect(vi.getTimerCount()).toBe(1);
+  await closed;
+  expect(vi.getTimerCount()).toBe(0);
+  closeAfterReply(socket, 'again');
+  expect(vi.getTimerCount()).toBe(0);
   client.destroy();
 });

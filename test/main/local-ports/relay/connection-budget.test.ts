@@ -39,6 +39,7 @@ describe('openFilesLimit', () => {
   it.each([
     ['1024\n', 1_024],
     ['  256  ', 256],
+    ['\t4096\r\n', 4_096],
     ['unlimited\n', null],
     ['0', null],
     ['', null],
@@ -54,6 +55,8 @@ describe('openFilesLimit', () => {
       'Max open files            1024                 524288               files',
     ].join('\n');
     expect(limitInProcLimits(text)).toBe(1_024);
+    // Only a line that begins with the name: not one that merely holds it.
+    expect(limitInProcLimits(`Not quite Max open files 7 7 files\n${text}`)).toBe(1_024);
     expect(limitInProcLimits(text.replace('Max open files', 'Xmax open files'))).toBeNull();
     expect(limitInProcLimits(text.replace(' 1024 ', ' unlimited '))).toBeNull();
   });
