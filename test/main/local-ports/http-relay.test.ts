@@ -450,6 +450,27 @@ describe('against an upstream answering byte by byte', () => {
     expect(sha256(received.subarray(received.indexOf('\r\n\r\n') + 4))).toBe(sha256(DOWNLOAD));
   });
 
+  it('holds a download back while the app is not reading, with a CONNECT waiting behind it, then goes on', async () => {
+    const { port, app, up } = await sent(
+      'GET http://site.test/big HTTP/1.1\r\nHost: site.test\r\n\r\n' +
+        'CONNECT site.test:443 HTTP/1.1\r\nHost: site.test:443\r\n\r\nearly',
+    );
+    app.socket.pause();
+    up.write(`HTTP/1.1 200 OK\r\nContent-Length: ${DOWNLOAD_BYTES}\r\n\r\n`);
+    up.write(DOWNLOAD);
+    const last = await untilSteady(() => port.stats().bytesDown);
+    expect(last).toBeLessThan(DOWNLOAD_BYTES / 2);
+    app.socket.resume();
+    const tunnel = await upstream.connection(1);
+    await tunnel.waitFor('\r\n\r\n');
+    tunnel.write('HTTP/1.1 200 Connection established\r\n\r\n');
+    await tunnel.waitFor('\r\n\r\nearly');
+    await app.waitFor('HTTP/1.1 200 Connection Established\r\n\r\n');
+    const received = Buffer.from(app.received(), 'latin1');
+    const body = received.subarray(received.indexOf('\r\n\r\n') + 4, -39);
+    expect(sha256(body)).toBe(sha256(DOWNLOAD));
+  });
+
   it('opens another upstream connection when the last one closed while idle', async () => {
     const {
       port,
