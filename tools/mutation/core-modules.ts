@@ -85,13 +85,15 @@ export const CORE_MODULES: CoreModule[] = [
   {
     name: 'local-ports',
     mutate: ['src/main/local-ports/**/*.ts', ...HTTP_FRAMING.map((file) => `!${file}`)],
-    // The relay's moves to another upstream (a connect failure, a benched member) and its new
-    // upstream for each request happen only behind a pool: these pool tests drive them on purpose.
+    // The relay's moves to another upstream (a connect failure, a benched member), its new
+    // upstream for each request and its binding by the app's login (a session) happen only behind
+    // a pool: these pool tests drive them on purpose.
     tests: [
       'test/main/local-ports/**/*.test.ts',
       'test/main/pool/pool-relay.test.ts',
       'test/main/pool/pool-failover.test.ts',
       'test/main/pool/pool-connections.test.ts',
+      'test/main/pool/pool-sessions.test.ts',
     ],
   },
   {
