@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /** A connection over loopback: the client's end and the listener's (accepted) end. */
 export interface SocketPair {
@@ -72,4 +73,25 @@ export async function settledWithin<T>(
     ),
     timer,
   ]);
+}
+
+/**
+ * A SocketPairs for each test of the file, started before it and closed after it (with real
+ * timers back first, for a test that faked them): call the function returned for the running
+ * test's.
+ */
+export function useSocketPairs(options: { halfOpen?: boolean } = {}): () => SocketPairs {
+  let current: SocketPairs | null = null;
+  beforeEach(async () => {
+    current = await SocketPairs.start(options);
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await current?.close();
+    current = null;
+  });
+  return () => {
+    if (current === null) throw new Error('Socket pairs are there only while a test runs.');
+    return current;
+  };
 }

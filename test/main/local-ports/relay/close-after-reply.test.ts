@@ -1,25 +1,18 @@
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import {
   closeAfterReply,
   REPLY_FLUSH_LIMIT_MS,
 } from '../../../../src/main/local-ports/relay/close-after-reply';
-import { fillUntilHeld, SocketPairs } from '../socket-pairs';
+import { fillUntilHeld, useSocketPairs } from '../socket-pairs';
 import { until } from '../until';
 
-let pairs: SocketPairs;
-beforeEach(async () => {
-  pairs = await SocketPairs.start();
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  await pairs.close();
-});
+const pairs = useSocketPairs();
 
 /** A connected pair: the client (allowed to stay half-open) and the server's paused socket. */
 async function pair(): Promise<{ client: Socket; socket: Socket }> {
-  const { client, accepted } = await pairs.pair();
+  const { client, accepted } = await pairs().pair();
   accepted.pause();
   return { client, socket: accepted };
 }

@@ -1,25 +1,18 @@
 import { once } from 'node:events';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { ConnectionDeadlines } from '../../../../src/main/local-ports/relay/connection-deadlines';
-import { SocketPairs } from '../socket-pairs';
+import { useSocketPairs } from '../socket-pairs';
 
 const TIMES = { handshakeMs: 1_000, idleMs: 60_000 };
 
-let pairs: SocketPairs;
-beforeEach(async () => {
-  pairs = await SocketPairs.start();
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  await pairs.close();
-});
+const pairs = useSocketPairs();
 
 // Only the handshake deadline is a timer of its own (the idle one is the socket's timeout), so
 // the fake timers count it alone.
 const fakeTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 
 it('destroys a connection whose handshake is not done in time, once', async () => {
-  const { accepted } = await pairs.pair();
+  const { accepted } = await pairs().pair();
   fakeTimers();
   const deadlines = new ConnectionDeadlines(accepted, TIMES);
   deadlines.handshakeBegan(); // a deadline already running stays as it is
@@ -31,7 +24,7 @@ it('destroys a connection whose handshake is not done in time, once', async () =
 });
 
 it('stops the deadline when the handshake is done, and starts it again for the next head', async () => {
-  const { accepted } = await pairs.pair();
+  const { accepted } = await pairs().pair();
   fakeTimers();
   const deadlines = new ConnectionDeadlines(accepted, TIMES);
   deadlines.handshakeDone();
@@ -45,7 +38,7 @@ it('stops the deadline when the handshake is done, and starts it again for the n
 });
 
 it('leaves no timer behind when the connection closes mid-handshake, nor starts one after', async () => {
-  const { accepted } = await pairs.pair();
+  const { accepted } = await pairs().pair();
   fakeTimers();
   const deadlines = new ConnectionDeadlines(accepted, TIMES);
   expect(vi.getTimerCount()).toBe(1);

@@ -1,19 +1,13 @@
 import { once } from 'node:events';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readExactly } from '../../../../src/main/local-ports/relay/read-exactly';
-import { settledWithin, SocketPairs } from '../socket-pairs';
+import { settledWithin, useSocketPairs } from '../socket-pairs';
 
 const ENDED = 'The connection ended during the handshake.';
-let pairs: SocketPairs;
-beforeEach(async () => {
-  pairs = await SocketPairs.start({ halfOpen: true });
-});
-afterEach(async () => {
-  await pairs.close();
-});
+const pairs = useSocketPairs({ halfOpen: true });
 
 it('reads exactly the bytes asked for, across pieces, and leaves what follows in the socket', async () => {
-  const { client, accepted } = await pairs.pair();
+  const { client, accepted } = await pairs().pair();
   const read = readExactly(accepted, 5);
   client.write('ab');
   await new Promise((resolve) => setTimeout(resolve, 20));
@@ -23,7 +17,7 @@ it('reads exactly the bytes asked for, across pieces, and leaves what follows in
 });
 
 it('leaves no listener behind once it has read', async () => {
-  const { client, accepted } = await pairs.pair();
+  const { client, accepted } = await pairs().pair();
   const before = ['readable', 'end', 'close'].map((event) => accepted.listenerCount(event));
   client.write('abc');
   await readExactly(accepted, 3);
@@ -33,7 +27,7 @@ it('leaves no listener behind once it has read', async () => {
 });
 
 it('fails in words when the other side ends before the length is in, though the socket stays half-open', async () => {
-  const { client, accepted } = await pairs.pair();
+  const { client, accepted } = await pairs().pair();
   const read = readExactly(accepted, 5);
   client.end('ab');
   expect(await settledWithin(read, 2_000)).toEqual({ error: new Error(ENDED) });
@@ -41,21 +35,21 @@ it('fails in words when the other side ends before the length is in, though the 
 });
 
 it('fails in words when the other side ends with nothing sent', async () => {
-  const { client, accepted } = await pairs.pair();
+  const { client, accepted } = await pairs().pair();
   const read = readExactly(accepted, 5);
   client.end();
   expect(await settledWithin(read, 2_000)).toEqual({ error: new Error(ENDED) });
 });
 
 it('fails when the socket is destroyed while it waits', async () => {
-  const { accepted } = await pairs.pair();
+  const { accepted } = await pairs().pair();
   const read = readExactly(accepted, 5);
   accepted.destroy();
   expect(await settledWithin(read, 2_000)).toEqual({ error: new Error(ENDED) });
 });
 
 it('fails at once on a socket that has already ended or been destroyed, rather than waiting', async () => {
-  const { client, accepted } = await pairs.pair();
+  const { client, accepted } = await pairs().pair();
   client.end();
   accepted.resume();
   await once(accepted, 'end');
@@ -63,7 +57,7 @@ it('fails at once on a socket that has already ended or been destroyed, rather t
   expect(await settledWithin(readExactly(accepted, 1), 1_000)).toEqual({
     error: new Error(ENDED),
   });
-  const gone = await pairs.pair();
+  const gone = await pairs().pair();
   gone.accepted.destroy();
   await once(gone.accepted, 'close');
   expect(await settledWithin(readExactly(gone.accepted, 1), 1_000)).toEqual({
@@ -72,6 +66,6 @@ it('fails at once on a socket that has already ended or been destroyed, rather t
 });
 
 it('answers an empty read at once, with nothing sent', async () => {
-  const { accepted } = await pairs.pair();
+  const { accepted } = await pairs().pair();
   expect(await settledWithin(readExactly(accepted, 0), 100)).toEqual({ value: Buffer.alloc(0) });
 });

@@ -1,14 +1,8 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { sniffProtocol } from '../../../../src/main/local-ports/relay/sniff-protocol';
-import { settledWithin, SocketPairs } from '../socket-pairs';
+import { settledWithin, useSocketPairs } from '../socket-pairs';
 
-let pairs: SocketPairs;
-beforeEach(async () => {
-  pairs = await SocketPairs.start();
-});
-afterEach(async () => {
-  await pairs.close();
-});
+const pairs = useSocketPairs();
 
 it('says SOCKS5 for a first byte 5 and HTTP for anything else, and puts the bytes back', async () => {
   for (const [sent, protocol] of [
@@ -16,7 +10,7 @@ it('says SOCKS5 for a first byte 5 and HTTP for anything else, and puts the byte
     [Buffer.from('GET http://example.test/ HTTP/1.1\r\n'), 'http'],
     [Buffer.from([0x04, 0x01]), 'http'],
   ] as const) {
-    const { client, accepted } = await pairs.pair();
+    const { client, accepted } = await pairs().pair();
     const before = ['data', 'close'].map((event) => accepted.listenerCount(event));
     const sniffed = sniffProtocol(accepted);
     client.write(sent);
@@ -29,7 +23,7 @@ it('says SOCKS5 for a first byte 5 and HTTP for anything else, and puts the byte
 });
 
 it('says nothing (null) for a connection that closes before sending a byte, and stops listening', async () => {
-  const { client, accepted } = await pairs.pair();
+  const { client, accepted } = await pairs().pair();
   const before = accepted.listenerCount('data');
   const sniffed = sniffProtocol(accepted);
   client.destroy();

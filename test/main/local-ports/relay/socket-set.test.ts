@@ -1,21 +1,15 @@
 import { once } from 'node:events';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SocketSet } from '../../../../src/main/local-ports/relay/socket-set';
-import { settledWithin, SocketPairs } from '../socket-pairs';
+import { settledWithin, useSocketPairs } from '../socket-pairs';
 import { until } from '../until';
 
-let pairs: SocketPairs;
-beforeEach(async () => {
-  pairs = await SocketPairs.start();
-});
-afterEach(async () => {
-  await pairs.close();
-});
+const pairs = useSocketPairs();
 
 it('holds open sockets, lets each go as it closes, and never holds one already destroyed', async () => {
   const set = new SocketSet();
-  const first = await pairs.pair();
-  const second = await pairs.pair();
+  const first = await pairs().pair();
+  const second = await pairs().pair();
   set.add(first.accepted);
   set.add(second.accepted);
   expect(set.size).toBe(2);
@@ -24,7 +18,7 @@ it('holds open sockets, lets each go as it closes, and never holds one already d
   second.accepted.destroy();
   await once(second.accepted, 'close');
   // Its close was told already: held, it would be held for ever.
-  const late = await pairs.pair();
+  const late = await pairs().pair();
   late.accepted.destroy();
   await once(late.accepted, 'close');
   expect(set.add(late.accepted)).toBe(late.accepted);
@@ -33,7 +27,7 @@ it('holds open sockets, lets each go as it closes, and never holds one already d
 
 it('destroys every socket it holds and resolves once all have closed', async () => {
   const set = new SocketSet();
-  const held = await Promise.all([pairs.pair(), pairs.pair()]);
+  const held = await Promise.all([pairs().pair(), pairs().pair()]);
   for (const { accepted } of held) set.add(accepted);
   await set.destroyAll();
   expect(held.map(({ accepted }) => accepted.closed)).toEqual([true, true]);
@@ -42,7 +36,7 @@ it('destroys every socket it holds and resolves once all have closed', async () 
 
 it('resolves for a socket that has closed but is still held (its close being told right now)', async () => {
   const set = new SocketSet();
-  const { accepted } = await pairs.pair();
+  const { accepted } = await pairs().pair();
   let destroyed: Promise<unknown> = Promise.resolve('not called');
   // Told before the set hears of the close: the socket is closed and still in the set.
   accepted.once('close', () => {

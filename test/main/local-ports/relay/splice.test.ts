@@ -1,22 +1,18 @@
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { splice } from '../../../../src/main/local-ports/relay/splice';
-import { fillUntilHeld, type SocketPair, SocketPairs } from '../socket-pairs';
+import { fillUntilHeld, type SocketPair, useSocketPairs } from '../socket-pairs';
 import { until } from '../until';
 
-let pairs: SocketPairs;
+const pairs = useSocketPairs();
 /** The app's connection (its client end is the app) and the upstream's (its client end is the far side). */
 let app: SocketPair;
 let upstream: SocketPair;
 beforeEach(async () => {
-  pairs = await SocketPairs.start();
-  app = await pairs.pair();
-  upstream = await pairs.pair();
+  app = await pairs().pair();
+  upstream = await pairs().pair();
   splice(app.accepted, upstream.accepted);
-});
-afterEach(async () => {
-  await pairs.close();
 });
 
 function received(socket: Socket): () => string {
