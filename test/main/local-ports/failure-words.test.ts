@@ -139,6 +139,7 @@ describe('connectTarget', () => {
     ['site\u0000.test:80', null],
     ['site.test\n:80', null],
     ['sité.test:80', null],
+    ['junk[::1]:443', null],
   ])('%j', (target, expected) => expect(connectTarget(target)).toEqual(expected));
 });
 
