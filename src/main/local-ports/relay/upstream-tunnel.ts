@@ -138,7 +138,8 @@ function httpConnect(
       if (code < 200 || code > 299) return settle(upstreamFailures.connectStatus(code));
       const rest = head.subarray(end + 4);
       settle(null);
-      if (rest.length > 0) socket.unshift(rest);
+      // Nothing after the head unshifts nothing.
+      socket.unshift(rest);
     };
     const onEnd = () => settle(upstreamFailures.closed());
     const settle = (failure: Error | null) => {

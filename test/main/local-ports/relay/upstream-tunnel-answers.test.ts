@@ -1,8 +1,9 @@
-import type { Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SocketSet } from '../../../../src/main/local-ports/relay/socket-set';
 import { openUpstreamTunnel } from '../../../../src/main/local-ports/relay/upstream-tunnel';
 import { startScriptedUpstream, type ScriptedUpstream } from '../raw-peers';
+import { settledWithin } from '../socket-pairs';
 import { until } from '../until';
 
 // An HTTP upstream's answer to CONNECT, written byte for byte: what opens the tunnel, what fails
@@ -20,13 +21,27 @@ afterEach(async () => {
 });
 
 /** The tunnel, its failure caught as soon as it happens (the test reads it later). */
-function tunnel(): Promise<Socket | unknown> {
+function tunnel(timeoutMs = 5_000): Promise<Socket | unknown> {
   return openUpstreamTunnel(
     { protocol: 'http', host: '127.0.0.1', port: upstream.port, username: 'u', password: 'p' },
     { host: 'site.test', port: 443 },
     sockets,
-    5_000,
+    timeoutMs,
   ).catch((error: unknown) => error);
+}
+
+/** The listeners a socket to the upstream has of itself, before anything else listens to it. */
+function ownListeners(): Record<string, number> {
+  const socket = new SocketSet().add(connect(upstream.port, '127.0.0.1'));
+  socket.on('error', () => {});
+  const counts = listenerCounts(socket);
+  socket.destroy();
+  return { ...counts, error: counts.error - 1 };
+}
+
+function listenerCounts(socket: Socket): Record<string, number> {
+  const events = ['data', 'end', 'close', 'error', 'connect'];
+  return Object.fromEntries(events.map((event) => [event, socket.listenerCount(event)]));
 }
 
 /** Answers the CONNECT with `pieces`, one write each, a moment apart. */
@@ -88,6 +103,7 @@ describe('an HTTP upstream answering CONNECT', () => {
   it.each([
     ['not HTTP', 'SSH-2.0-server\r\n\r\n'],
     ['HTTP not at the start', 'xHTTP/1.1 200 OK\r\n\r\n'],
+    ['an empty head', '\r\n\r\n'],
   ])('fails an answer that is %s as not an HTTP proxy', async (_what, head) => {
     const opening = tunnel();
     await answer(head);
@@ -97,14 +113,17 @@ describe('an HTTP upstream answering CONNECT', () => {
     });
   });
 
-  it('fails a head longer than 16 KiB without waiting for its end, and waits for one just under', async () => {
+  it('fails a head longer than 16 KiB without waiting for its end, and waits for one of 16 KiB', async () => {
     const long = tunnel();
     await answer(`HTTP/1.1 200 OK\r\nX: ${'a'.repeat(16 * 1024)}`);
     expect(await long).toMatchObject({ kind: 'bad_answer' });
     await upstream.close();
     upstream = await startScriptedUpstream();
     const under = tunnel();
-    await answer(`HTTP/1.1 200 OK\r\nX: ${'a'.repeat(16 * 1024 - 40)}`, '\r\n\r\n');
+    // Exactly 16 KiB: the most that may come before the blank line.
+    const atMost = `HTTP/1.1 200 OK\r\nX: ${'a'.repeat(16 * 1024 - 20)}`;
+    expect(atMost).toHaveLength(16 * 1024);
+    await answer(atMost, '\r\n\r\n');
     expect(await under).toMatchObject({ readyState: 'open' });
   });
 
@@ -117,5 +136,26 @@ describe('an HTTP upstream answering CONNECT', () => {
       kind: 'closed',
       message: 'the proxy closed the connection',
     });
+  });
+
+  it('once open, leaves no listener of its own on the socket, nor a deadline', async () => {
+    const own = ownListeners();
+    const opening = tunnel(100);
+    await answer('HTTP/1.1 200 Connection established\r\n\r\n');
+    const socket = (await opening) as Socket;
+    expect(listenerCounts(socket)).toEqual(own);
+    // Past the time it had to open, the open tunnel stays.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(socket.destroyed).toBe(false);
+  });
+
+  it('fails as closed when its socket is destroyed before it connects', async () => {
+    const opening = tunnel();
+    // The socket is in the set from the moment it exists (a port closing destroys it).
+    const destroyed = sockets.destroyAll();
+    expect(await settledWithin(opening, 2_000)).toMatchObject({
+      value: { kind: 'closed', message: 'the proxy closed the connection' },
+    });
+    await destroyed;
   });
 });
