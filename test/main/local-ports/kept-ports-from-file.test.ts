@@ -23,7 +23,7 @@ it('reads nothing from a newer version, and says so', () => {
 });
 
 it('reads what it can without a readable version, and drops unknown entries, saying both', () => {
-  for (const schemaVersion of [undefined, '1', 0]) {
+  for (const schemaVersion of [undefined, '1', '2', 0]) {
     const read = keptPortsFromFile({ schemaVersion, ports: { acct: [port] }, extra: true });
     expect(read.problems).toEqual([
       'The local ports file had a missing or unreadable version number.',
