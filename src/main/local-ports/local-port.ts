@@ -129,6 +129,7 @@ export async function startRoutedPort(
     socket.once('close', () => budget.release());
     sockets.add(socket);
     stats.connectionOpened(socket);
+    // Latency only (a reply's small writes go at once): its mutant is left to survive.
     socket.setNoDelay(true);
     const deadline = new ConnectionDeadlines(socket, deadlines);
     void sniffProtocol(socket).then((protocol) => {
@@ -140,6 +141,8 @@ export async function startRoutedPort(
   await listen(server, requestedPort, host);
   // After listening, a failed accept (EMFILE at the fd limit) is an 'error' event: without a
   // listener it would end the process. The port keeps serving once descriptors are free again.
+  // Tested in a child process at a low fd limit (fd-limit.test.ts), where a mutation run's
+  // active mutant does not reach: its mutants are left to survive there.
   server.on('error', (error: NodeJS.ErrnoException) =>
     stats.recordError(`could not take a connection (${error.code ?? 'unknown'})`),
   );
@@ -168,12 +171,15 @@ async function listen(server: Server, port: number, host: string): Promise<void>
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
+      // Equivalent mutants, left to survive: `exclusive` matters only in a cluster worker, and a
+      // `reject` left listening after the promise settled does nothing.
       server.listen({ port, host, exclusive: true, backlog: LISTEN_BACKLOG }, () => {
         server.off('error', reject);
         resolve();
       });
     });
   } catch (error) {
+    // Listening fails with a code (`?? 'unknown'` is for the type; its mutant is left to survive).
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
     if (code === 'EADDRINUSE') {
       const suggestion = await findFreePort(host);

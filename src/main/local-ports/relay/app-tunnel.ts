@@ -28,6 +28,7 @@ export async function openAppTunnel(
   } catch (error) {
     const failure = upstreamFailureOf(error);
     context.stats.recordError(failure.message);
+    // A refusal to a destroyed app writes nothing anyway (an equivalent mutant, left to survive).
     if (!app.destroyed) refuse(failure);
     return null;
   }

@@ -225,6 +225,8 @@ class HttpRelay {
 
   private onRequestHead(info: HeadInfo): number | undefined {
     this.deadlines.handshakeDone();
+    // The `?? ''` is for the type: http-parser-js reports only methods of its own table (its
+    // mutant is equivalent, left to survive).
     const method = HTTPParser.methods[info.method] ?? '';
     const authorization = fieldValue(info, 'proxy-authorization');
     if (!localLoginAccepted(authorization, this.context.localPassword)) {
@@ -349,6 +351,10 @@ class HttpRelay {
       this.whenAnswered(() => {
         this.upstream?.destroy();
         this.upstream = null;
+        // Equivalent mutants, left to survive: `this.toSites` as true would open the same tunnel
+        // through upstream-tunnel.ts's CONNECT, only read the usual way rather than into the
+        // reused buffers (CPU, not bytes); `opensTunnel` is never read for a CONNECT, whose answer
+        // is told by its method first (onAnswerHead).
         if (this.toSites) return void this.tunnelToSite(destination);
         this.awaiting.push({ method: 'CONNECT', opensTunnel: true });
         this.toUpstream((proxyAuthorization) => connectHead(destination, proxyAuthorization));
@@ -455,9 +461,14 @@ class HttpRelay {
 
   /** Backpressure: stops reading `source` until `target` has written what it holds. */
   private holdWhileDraining(source: Socket, target: Socket): void {
+    // Without this check a second 'drain' listener would resume the same socket (an equivalent
+    // mutant, left to survive).
     if (source.isPaused()) return;
     source.pause();
     target.once('drain', () => {
+      // Not killed by a test: the app must be held back by an upload at the very read that holds
+      // the head that stops reading (a CONNECT after the body), which a test cannot bring about
+      // (a 32 MB upload with a CONNECT behind it did not); resuming it then would drop its bytes.
       if (source === this.app && (this.stoppedReading || this.queued.length > 0)) return;
       source.resume();
     });
@@ -601,6 +612,8 @@ class HttpRelay {
     this.held = null;
     this.proven(socket);
     this.toApp('HTTP/1.1 200 Connection Established\r\n\r\n');
+    // Equivalent as false, left to survive: once the tunnel is open nothing fails the app any
+    // more (the splice closes both sides), so the flag is not read again.
     this.answering = true;
     return this.openTunnel(socket);
   }
@@ -702,12 +715,18 @@ class HttpRelay {
    */
   private moveElsewhere(socket: Socket, failure: UpstreamFailure): boolean {
     const held = this.held;
+    // Equivalent mutants, left to survive: the binding is always set here (at the first head,
+    // before any upstream); and answering false when no upstream is left only tells the app the
+    // same failure again, on a connection already closing.
     if (held === null || this.answering || !this.binding?.failed(failure)) return false;
     this.upstream = null;
     socket.destroy();
     this.held = null;
     if (this.openUpstream(failure) === null) return true;
     // The app may be waiting for the dead connection to drain: it waits for the new one instead.
+    // Not killed by a test: Node 22 asks a writer to wait at 64 KiB buffered, which is also the
+    // most held for a move, so only a first read of exactly 64 KiB is held back when it moves
+    // (at Node 20's 16 KiB, any upload between the two).
     if (!this.stoppedReading) this.app.resume();
     for (const piece of held) this.toUpstream(piece);
     return true;
@@ -724,6 +743,9 @@ class HttpRelay {
     this.awaiting.length = 0;
     this.queued.length = 0;
     this.afterAnswers = null;
+    // Not killed by a test: the app is answered and closed next (closeAfterReply destroys it once
+    // the answer is out), so more of its bytes are read only while an answer waits on a full
+    // window.
     this.stoppedReading ??= () => {};
     this.app.off('data', this.onAppData);
     // Part of an answer already went out: the app must see it cut, not a second answer.

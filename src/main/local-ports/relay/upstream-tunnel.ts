@@ -59,6 +59,7 @@ export async function openUpstreamTunnel(
       ...(reads && { onread: { buffer: readBuffers.next, callback: onread } }),
     }),
   );
+  // Latency only (a handshake's small writes go at once): its mutant is left to survive.
   socket.setNoDelay(true);
   let timedOut = false;
   const timer = setTimeout(() => {
