@@ -155,7 +155,9 @@ export class LocalPortsService {
           sameNumber: number === current.port.port,
           start: () => this.#start(current.proxyId, number, settings),
           stop: () => current.port.close(),
-          // The port is closed, and the list must say so.
+          // The port is closed, and the list must say so. Not reached by a test here: another
+          // program must take the number in the moment between stop and start (restartListener's
+          // own test calls `lost`); its mutant is left to survive.
           lost: () => {
             this.#ports.delete(current.proxyId);
             this.#options.onChange();
@@ -213,6 +215,7 @@ export class LocalPortsService {
     if (gone.length > 0) {
       for (const open of gone) this.#ports.delete(open.proxyId);
       const unlisted = gone.filter((open) => open.accountId === accountId);
+      // Forgetting a port that is not kept writes nothing (an equivalent mutant, left to survive).
       for (const open of unlisted) if (open.keep) this.#forget(open.accountId, open.proxyId);
       this.#options.onChange(
         unlisted.length === 0
@@ -279,6 +282,8 @@ export class LocalPortsService {
         ...this.#options.connectionLimits(),
       });
     } catch (error) {
+      // startLocalPort throws only LocalPortErrors (the check as true is an equivalent mutant,
+      // left to survive).
       if (error instanceof LocalPortError)
         throw new UserFacingError('invalid_input', error.message);
       throw error;

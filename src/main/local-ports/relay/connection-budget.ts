@@ -55,8 +55,8 @@ export function processConnectionBudget(fdLimit = openFilesLimit()): ConnectionB
 export function openFilesLimit(platform = process.platform): number | null {
   if (platform === 'win32') return null;
   // Equivalent mutants, left to survive: on Linux both readers give the same figure (the test
-  // checks they agree), so choosing the other, or reading the file as bytes, changes nothing; and
-  // neither throws on a working system.
+  // checks they agree), so choosing the other, or reading the file or the shell's output as bytes
+  // (Number() reads a Buffer's text), changes nothing; and neither throws on a working system.
   try {
     return platform === 'linux'
       ? limitInProcLimits(readFileSync('/proc/self/limits', 'utf8'))

@@ -368,6 +368,8 @@ class HttpRelay {
     const binding = (this.binding ??= this.context.route.bind(null));
     openRoutedTunnel(binding, destination, sockets, tunnelTimeoutMs).then(
       (socket) => {
+        // Equivalent as false, left to survive: splicing a destroyed app destroys the tunnel at
+        // its first write error; the check says what is meant.
         if (this.app.destroyed) return void socket.destroy();
         this.app.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         socket.write(this.heldForTunnel);

@@ -98,6 +98,11 @@ export async function openUpstreamTunnel(
   }
 }
 
+/**
+ * Waits for the connection. Emptying it is an equivalent mutant, left to survive: bytes written
+ * before the connection is made are queued, and a refusal then reaches the handshake's own error
+ * listener, in the same words.
+ */
 function connected(socket: Socket): Promise<void> {
   return new Promise((resolve, reject) => {
     const onClose = () => reject(upstreamFailures.closed());
@@ -152,6 +157,9 @@ function httpConnect(
       if (failure) reject(failure);
       else resolve();
     };
+    // Equivalent mutants, left to survive: without 'end' the 'close' that follows it settles the
+    // same way, and without 'error' so does the 'close' after it (an error here is a reset or a
+    // broken pipe, worded "closed" either way).
     socket.on('data', onData);
     socket.once('end', onEnd);
     socket.once('close', onEnd);

@@ -30,8 +30,11 @@ function tunnel(timeoutMs = 5_000): Promise<Socket | unknown> {
   ).catch((error: unknown) => error);
 }
 
+type ListenedEvent = 'data' | 'end' | 'close' | 'error' | 'connect';
+type ListenerCounts = Record<ListenedEvent, number>;
+
 /** The listeners a socket to the upstream has of itself, before anything else listens to it. */
-function ownListeners(): Record<string, number> {
+function ownListeners(): ListenerCounts {
   const socket = new SocketSet().add(connect(upstream.port, '127.0.0.1'));
   socket.on('error', () => {});
   const counts = listenerCounts(socket);
@@ -39,9 +42,15 @@ function ownListeners(): Record<string, number> {
   return { ...counts, error: counts.error - 1 };
 }
 
-function listenerCounts(socket: Socket): Record<string, number> {
-  const events = ['data', 'end', 'close', 'error', 'connect'];
-  return Object.fromEntries(events.map((event) => [event, socket.listenerCount(event)]));
+function listenerCounts(socket: Socket): ListenerCounts {
+  const count = (event: ListenedEvent) => socket.listenerCount(event);
+  return {
+    data: count('data'),
+    end: count('end'),
+    close: count('close'),
+    error: count('error'),
+    connect: count('connect'),
+  };
 }
 
 /** Answers the CONNECT with `pieces`, one write each, a moment apart. */
