@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findFreePort } from '../../src/main/local-ports/free-port';
+import { acceptsConnections } from '../../tools/local-network/listening';
 import type { CpusApart } from './cpu-pinning';
 import type { Child } from './forwarding-parts';
 
@@ -74,14 +74,7 @@ export async function startHaproxy(
 async function listening(port: number): Promise<void> {
   const deadline = performance.now() + READY_WITHIN_MS;
   while (performance.now() < deadline) {
-    const answered = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => resolve(true));
-      socket.once('error', () => resolve(false));
-      socket.once('close', () => socket.destroy());
-      socket.once('connect', () => socket.destroy());
-    });
-    if (answered) return;
+    if (await acceptsConnections(port)) return;
     await sleep(50);
   }
   throw new Error(`haproxy did not listen on ${port} within ${READY_WITHIN_MS} ms`);

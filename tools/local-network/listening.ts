@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { Server } from 'node:net';
+import { connect, type Server } from 'node:net';
 import type { SocketTracker } from './socket-tracker';
 
 /**
@@ -33,6 +33,18 @@ export async function listenOutsideEphemeralRange(
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 50) throw error;
     }
   }
+}
+
+/** Whether something takes a TCP connection at `host:port` (the probe's connection is closed). */
+export function acceptsConnections(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 /** Closes the server after dropping the connections it still holds. */

@@ -1,17 +1,7 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { acceptsConnections } from '../../../tools/local-network/listening';
 import { KeptInMemory, serviceWith } from './local-ports-fixture';
-
-/** Whether a local port still takes connections. */
-async function listening(port: number): Promise<boolean> {
-  const socket = connect({ port, host: '127.0.0.1' });
-  const outcome = await new Promise<boolean>((resolve) => {
-    socket.once('connect', () => resolve(true));
-    socket.once('error', () => resolve(false));
-  });
-  socket.destroy();
-  return outcome;
-}
 
 describe('LocalPortsService after a listing', () => {
   it('stops the ports of proxies no longer listed, names them, and forgets them if kept', async () => {
@@ -27,9 +17,9 @@ describe('LocalPortsService after a listing', () => {
       `Stopped the local ports of 127.0.0.1:9 (127.0.0.1:${two.port}), 127.0.0.1:9 (127.0.0.1:${three.port}): no longer in your plans.`,
     );
     expect([...kept.ports.keys()]).toEqual([1]);
-    expect(await listening(two.port)).toBe(false);
-    expect(await listening(three.port)).toBe(false);
-    expect(await listening(one.port)).toBe(true);
+    expect(await acceptsConnections(two.port)).toBe(false);
+    expect(await acceptsConnections(three.port)).toBe(false);
+    expect(await acceptsConnections(one.port)).toBe(true);
     await service.keepListed('acct', (id) => id !== 1);
     expect(notices.at(-1)).toBe(
       `Stopped the local port of 127.0.0.1:9 (127.0.0.1:${one.port}): no longer in your plans.`,
@@ -49,8 +39,8 @@ describe('LocalPortsService after a listing', () => {
     expect(service.list().map((port) => port.proxyId)).toEqual([2]);
     expect(notices.slice(before)).toEqual([undefined]);
     expect([...kept.ports.keys()]).toEqual([1]);
-    expect(await listening(theirs.port)).toBe(false);
-    expect(await listening(ours.port)).toBe(true);
+    expect(await acceptsConnections(theirs.port)).toBe(false);
+    expect(await acceptsConnections(ours.port)).toBe(true);
     // Signed out: every port stops.
     await service.keepListed(undefined, () => true);
     expect(service.list()).toEqual([]);

@@ -1,6 +1,6 @@
-import { connect } from 'node:net';
 import { afterEach, expect, it, vi } from 'vitest';
 import { startPoolPort } from '../../../src/main/pool/pool-port';
+import { acceptsConnections } from '../../../tools/local-network/listening';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -21,12 +21,7 @@ it('changes its strategy and members while it runs, and closes its listener', as
   expect(port.members().map((shown) => shown.id)).toEqual([1, 2]);
   expect(await port.getConnections()).toBe(0);
   await port.close();
-  const refused = await new Promise<boolean>((resolve) => {
-    const probe = connect(port.port, port.host);
-    probe.once('connect', () => resolve(false));
-    probe.once('error', () => resolve(true));
-  });
-  expect(refused).toBe(true);
+  expect(await acceptsConnections(port.port, port.host)).toBe(false);
 });
 
 it('that could not start rejects as a local port does, and leaves no timer of its pool running', async () => {

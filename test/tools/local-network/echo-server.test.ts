@@ -1,19 +1,7 @@
-import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { startEchoServer } from '../../../tools/local-network/echo-server';
-
-/** Whether a TCP connection to host:port is accepted. */
-function accepts(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
+import { acceptsConnections } from '../../../tools/local-network/listening';
 
 /** An IPv4 address of this computer that other computers can reach, if it has one. */
 const outward = Object.values(networkInterfaces())
@@ -28,10 +16,10 @@ describe('the IP echo', () => {
       const echo = await startEchoServer();
       const dualStack = await startEchoServer('::');
       try {
-        expect(await accepts('127.0.0.1', echo.port)).toBe(true);
-        expect(await accepts(address, echo.port)).toBe(false);
+        expect(await acceptsConnections(echo.port, '127.0.0.1')).toBe(true);
+        expect(await acceptsConnections(echo.port, address)).toBe(false);
         // What the echo did before, and what a test asking for `::` still gets: every interface.
-        expect(await accepts(address, dualStack.port)).toBe(true);
+        expect(await acceptsConnections(dualStack.port, address)).toBe(true);
       } finally {
         await echo.close();
         await dualStack.close();
