@@ -48,6 +48,11 @@ export class SocketPairs {
   }
 }
 
+/** How many listeners `socket` has for each of `events`, in order: to see that none was left behind. */
+export function listenerCounts(socket: Socket, events: readonly string[]): number[] {
+  return events.map((event) => socket.listenerCount(event));
+}
+
 /**
  * Fills what `socket` can hand to the system while `peer` reads nothing, so that its writes wait
  * (a client that stopped reading with its receive window full).

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { expect, it } from 'vitest';
 import { readExactly } from '../../../../src/main/local-ports/relay/read-exactly';
-import { settledWithin, useSocketPairs } from '../socket-pairs';
+import { listenerCounts, settledWithin, useSocketPairs } from '../socket-pairs';
 
 const ENDED = 'The connection ended during the handshake.';
 const pairs = useSocketPairs({ halfOpen: true });
@@ -18,12 +18,11 @@ it('reads exactly the bytes asked for, across pieces, and leaves what follows in
 
 it('leaves no listener behind once it has read', async () => {
   const { client, accepted } = await pairs().pair();
-  const before = ['readable', 'end', 'close'].map((event) => accepted.listenerCount(event));
+  const events = ['readable', 'end', 'close'];
+  const before = listenerCounts(accepted, events);
   client.write('abc');
   await readExactly(accepted, 3);
-  expect(['readable', 'end', 'close'].map((event) => accepted.listenerCount(event))).toEqual(
-    before,
-  );
+  expect(listenerCounts(accepted, events)).toEqual(before);
 });
 
 it('fails in words when the other side ends before the length is in, though the socket stays half-open', async () => {

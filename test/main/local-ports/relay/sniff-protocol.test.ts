@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { sniffProtocol } from '../../../../src/main/local-ports/relay/sniff-protocol';
-import { settledWithin, useSocketPairs } from '../socket-pairs';
+import { listenerCounts, settledWithin, useSocketPairs } from '../socket-pairs';
 
 const pairs = useSocketPairs();
 
@@ -11,14 +11,14 @@ it('says SOCKS5 for a first byte 5 and HTTP for anything else, and puts the byte
     [Buffer.from([0x04, 0x01]), 'http'],
   ] as const) {
     const { client, accepted } = await pairs().pair();
-    const before = ['data', 'close'].map((event) => accepted.listenerCount(event));
+    const before = listenerCounts(accepted, ['data', 'close']);
     const sniffed = sniffProtocol(accepted);
     client.write(sent);
     expect(await sniffed).toBe(protocol);
     // Paused with the bytes back in place, and nothing of the sniffer's left listening.
     expect(accepted.isPaused()).toBe(true);
     expect(accepted.read()).toEqual(sent);
-    expect(['data', 'close'].map((event) => accepted.listenerCount(event))).toEqual(before);
+    expect(listenerCounts(accepted, ['data', 'close'])).toEqual(before);
   }
 });
 

@@ -1,9 +1,9 @@
-import { connect, type Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SocketSet } from '../../../../src/main/local-ports/relay/socket-set';
 import { openUpstreamTunnel } from '../../../../src/main/local-ports/relay/upstream-tunnel';
 import { startScriptedUpstream, type ScriptedUpstream } from '../raw-peers';
-import { settledWithin } from '../socket-pairs';
+import { listenerCounts, settledWithin } from '../socket-pairs';
 import { until } from '../until';
 
 // An HTTP upstream's answer to CONNECT, written byte for byte: what opens the tunnel, what fails
@@ -30,27 +30,11 @@ function tunnel(timeoutMs = 5_000): Promise<Socket | unknown> {
   ).catch((error: unknown) => error);
 }
 
-type ListenedEvent = 'data' | 'end' | 'close' | 'error' | 'connect';
-type ListenerCounts = Record<ListenedEvent, number>;
+const EVENTS = ['data', 'end', 'close', 'error', 'connect'];
 
-/** The listeners a socket to the upstream has of itself, before anything else listens to it. */
-function ownListeners(): ListenerCounts {
-  const socket = new SocketSet().add(connect(upstream.port, '127.0.0.1'));
-  socket.on('error', () => {});
-  const counts = listenerCounts(socket);
-  socket.destroy();
-  return { ...counts, error: counts.error - 1 };
-}
-
-function listenerCounts(socket: Socket): ListenerCounts {
-  const count = (event: ListenedEvent) => socket.listenerCount(event);
-  return {
-    data: count('data'),
-    end: count('end'),
-    close: count('close'),
-    error: count('error'),
-    connect: count('connect'),
-  };
+/** The listeners a socket held in a set has of itself and of the set, before anything else listens. */
+function ownListeners(): number[] {
+  return listenerCounts(new SocketSet().add(new Socket()), EVENTS);
 }
 
 /** Answers the CONNECT with `pieces`, one write each, a moment apart. */
@@ -152,7 +136,7 @@ describe('an HTTP upstream answering CONNECT', () => {
     const opening = tunnel(100);
     await answer('HTTP/1.1 200 Connection established\r\n\r\n');
     const socket = (await opening) as Socket;
-    expect(listenerCounts(socket)).toEqual(own);
+    expect(listenerCounts(socket, EVENTS)).toEqual(own);
     // Past the time it had to open, the open tunnel stays.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(socket.destroyed).toBe(false);
